@@ -1,0 +1,104 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fsfile.h"
+#include "guest.h"
+
+#define IO_SIZE (64 * 1024 + 512)	/* odd size: writes straddle pages */
+
+unsigned char fsfile_byte(uint64_t seed, int id, uint64_t off)
+{
+	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + ((uint64_t)id << 40) + (off >> 3);
+
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	x ^= x >> 31;
+	return x >> ((off & 7) * 8);
+}
+
+static void fill(unsigned char *buf, size_t n, uint64_t seed, int id,
+		 uint64_t off)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = fsfile_byte(seed, id, off + i);
+}
+
+int fsfile_write(const char *path, uint64_t seed, int id, uint64_t size)
+{
+	unsigned char *buf = malloc(IO_SIZE);
+	uint64_t off;
+	int fd, ret = 0;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0 || !buf) {
+		free(buf);
+		return -1;
+	}
+	for (off = 0; off < size && !ret; off += IO_SIZE) {
+		size_t n = size - off < IO_SIZE ? size - off : IO_SIZE;
+
+		fill(buf, n, seed, id, off);
+		ret = sg_pwrite_full(fd, buf, n, off);
+	}
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+int fsfile_verify(const char *path, uint64_t seed, int id, uint64_t size,
+		  char *why, size_t len)
+{
+	unsigned char *buf;
+	size_t n, i;
+	struct stat st;
+
+	buf = sg_slurp(path, &n);
+	if (!buf) {
+		snprintf(why, len, "%s: cannot read", path);
+		return -1;
+	}
+	if (stat(path, &st) || n != size) {
+		snprintf(why, len, "%s: size %zu, wrote %llu", path, n,
+			 (unsigned long long)size);
+		free(buf);
+		return -1;
+	}
+	for (i = 0; i < n; i++) {
+		if (buf[i] == fsfile_byte(seed, id, i))
+			continue;
+		snprintf(why, len, "%s: byte %zu is 0x%02x, wrote 0x%02x (file %d of seed %llu)",
+			 path, i, buf[i], fsfile_byte(seed, id, i), id,
+			 (unsigned long long)seed);
+		free(buf);
+		return -1;
+	}
+	free(buf);
+	return 0;
+}
+
+int fsfile_mkfs(const char *dev, unsigned int block_size)
+{
+	char bs[16];
+	const char *argv[] = {
+		"mke2fs", "-F", "-q", "-t", "ext4", "-b", bs,
+		"-O", "none,has_journal,ext_attr,resize_inode,dir_index,filetype,extent,flex_bg,sparse_super,large_file,huge_file,dir_nlink,extra_isize",
+		"-E", "nodiscard,lazy_itable_init=0,lazy_journal_init=0",
+		"-J", "size=4", "-N", "512", dev, NULL,
+	};
+
+	snprintf(bs, sizeof(bs), "%u", block_size);
+	return sg_run(argv) ? -1 : 0;
+}
+
+int fsfile_fsck(const char *dev)
+{
+	const char *argv[] = { "e2fsck", "-f", "-n", dev, NULL };
+
+	return sg_run(argv) ? -1 : 0;
+}

@@ -1,0 +1,193 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/loop.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "guest.h"
+
+int sg_run(const char *const argv[])
+{
+	int status, fd;
+	pid_t pid;
+
+	fflush(stdout);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		fd = open("/dev/null", O_RDONLY);
+		if (fd >= 0)
+			dup2(fd, 0);
+		dup2(1, 2);
+		execvp(argv[0], (char *const *)argv);
+		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
+		_exit(127);
+	}
+	if (waitpid(pid, &status, 0) < 0)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int sg_make_file(const char *path, uint64_t bytes)
+{
+	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ftruncate(fd, bytes);
+	close(fd);
+	return ret;
+}
+
+int sg_loop_attach(const char *file, char *dev, size_t len)
+{
+	int ctl, fd, loop, nr;
+
+	ctl = open("/dev/loop-control", O_RDWR);
+	if (ctl < 0)
+		return -1;
+	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	close(ctl);
+	if (nr < 0)
+		return -1;
+	snprintf(dev, len, "/dev/loop%d", nr);
+	fd = open(file, O_RDWR);
+	if (fd < 0)
+		return -1;
+	loop = open(dev, O_RDWR);
+	if (loop < 0) {
+		close(fd);
+		return -1;
+	}
+	nr = ioctl(loop, LOOP_SET_FD, fd);
+	close(fd);
+	close(loop);
+	return nr;
+}
+
+int sg_loop_detach(const char *dev)
+{
+	int fd = open(dev, O_RDWR);
+	int ret;
+
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, LOOP_CLR_FD, 0);
+	close(fd);
+	return ret;
+}
+
+int sg_drop_caches(void)
+{
+	int fd, ret;
+
+	sync();
+	fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+	if (fd < 0)
+		return -1;
+	ret = write(fd, "3\n", 2) == 2 ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+int sg_read_str(const char *path, char *buf, size_t len)
+{
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return -1;
+	if (!fgets(buf, len, f)) {
+		fclose(f);
+		return -1;
+	}
+	fclose(f);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
+int sg_read_u64(const char *path, uint64_t *val)
+{
+	char buf[64], *end;
+
+	if (sg_read_str(path, buf, sizeof(buf)))
+		return -1;
+	*val = strtoull(buf, &end, 10);
+	return end == buf ? -1 : 0;
+}
+
+void *sg_alloc(size_t bytes)
+{
+	void *p;
+
+	if (posix_memalign(&p, 4096, bytes ? bytes : 1))
+		return NULL;
+	memset(p, 0, bytes);
+	return p;
+}
+
+int sg_pwrite_full(int fd, const void *buf, size_t len, uint64_t off)
+{
+	while (len) {
+		ssize_t n = pwrite(fd, buf, len, off);
+
+		if (n <= 0)
+			return -1;
+		buf = (const char *)buf + n;
+		len -= n;
+		off += n;
+	}
+	return 0;
+}
+
+int sg_pread_full(int fd, void *buf, size_t len, uint64_t off)
+{
+	while (len) {
+		ssize_t n = pread(fd, buf, len, off);
+
+		if (n <= 0)
+			return -1;
+		buf = (char *)buf + n;
+		len -= n;
+		off += n;
+	}
+	return 0;
+}
+
+void *sg_slurp(const char *path, size_t *len)
+{
+	struct stat st;
+	void *buf;
+	int fd;
+
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) || !(buf = sg_alloc(st.st_size))) {
+		close(fd);
+		return NULL;
+	}
+	if (sg_pread_full(fd, buf, st.st_size, 0)) {
+		free(buf);
+		buf = NULL;
+	}
+	close(fd);
+	*len = st.st_size;
+	return buf;
+}
+
+uint64_t sg_rand(uint64_t *state)
+{
+	uint64_t x = (*state += 0x9e3779b97f4a7c15ULL);
+
+	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
+	return x ^ (x >> 31);
+}

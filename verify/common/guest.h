@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* Plumbing every check needs inside the guest: processes, files, loops. */
+#ifndef SG_GUEST_H
+#define SG_GUEST_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Run argv (NULL-terminated) with stdin from /dev/null; exit status or -1. */
+int sg_run(const char *const argv[]);
+int sg_make_file(const char *path, uint64_t bytes);
+/* Attach file to a free loop device; writes its path into dev. */
+int sg_loop_attach(const char *file, char *dev, size_t len);
+int sg_loop_detach(const char *dev);
+int sg_drop_caches(void);
+int sg_read_u64(const char *path, uint64_t *val);
+int sg_read_str(const char *path, char *buf, size_t len);
+void *sg_alloc(size_t bytes);	/* page aligned, zeroed, for O_DIRECT */
+int sg_pwrite_full(int fd, const void *buf, size_t len, uint64_t off);
+int sg_pread_full(int fd, void *buf, size_t len, uint64_t off);
+/* Read a whole file into a fresh buffer; length in *len. */
+void *sg_slurp(const char *path, size_t *len);
+uint64_t sg_rand(uint64_t *state);
+
+#endif

@@ -1,0 +1,215 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "guest.h"
+#include "md.h"
+#include "pattern.h"
+#include "report.h"
+
+#define MD_WORKDIR "/tmp/sg-md"
+
+int md_parse_layout(const char *text, struct md_spec *spec)
+{
+	static char mdadm[32];
+	const char *eq = strchr(text, '=');
+	const char *model = eq ? eq + 1 : text;
+	size_t n = eq ? (size_t)(eq - text) : strlen(text);
+
+	if (n >= sizeof(mdadm))
+		return -1;
+	memcpy(mdadm, text, n);
+	mdadm[n] = '\0';
+	spec->mdadm_layout = strcmp(mdadm, "none") ? strdup(mdadm) : NULL;
+	return raid0_layout_parse(model, &spec->layout);
+}
+
+const char *md_spec_describe(const struct md_spec *spec)
+{
+	static char buf[160];
+	int i, n;
+
+	n = snprintf(buf, sizeof(buf), "chunk=%uK layout=%s members=",
+		     spec->chunk_kib, raid0_layout_name(spec->layout));
+	for (i = 0; i < spec->nr_devs && n < (int)sizeof(buf); i++)
+		n += snprintf(buf + n, sizeof(buf) - n, "%s%lluK", i ? "," : "",
+			      (unsigned long long)spec->dev_kib[i]);
+	return buf;
+}
+
+static int attach_members(struct md_array *a)
+{
+	int i;
+
+	mkdir(MD_WORKDIR, 0700);
+	for (i = 0; i < a->spec.nr_devs; i++) {
+		snprintf(a->files[i], sizeof(a->files[i]), MD_WORKDIR "/m%d", i);
+		if (sg_make_file(a->files[i], a->spec.dev_kib[i] * 1024) ||
+		    sg_loop_attach(a->files[i], a->loops[i], sizeof(a->loops[i]))) {
+			sg_info("cannot set up member %s", a->files[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int run_mdadm_create(const struct md_array *a)
+{
+	char level[] = "--level=0", chunk[32], disks[32], layout[48];
+	const char *argv[8 + RAID0_MAX_DEVS + 1];
+	int n = 0, i, rc;
+
+	snprintf(chunk, sizeof(chunk), "--chunk=%u", a->spec.chunk_kib);
+	snprintf(disks, sizeof(disks), "--raid-devices=%d", a->spec.nr_devs);
+	argv[n++] = "mdadm";
+	argv[n++] = "--create";
+	argv[n++] = SG_MD_DEV;
+	argv[n++] = "--run";
+	argv[n++] = level;
+	argv[n++] = chunk;
+	argv[n++] = disks;
+	if (a->spec.mdadm_layout) {
+		snprintf(layout, sizeof(layout), "--layout=%s",
+			 a->spec.mdadm_layout);
+		argv[n++] = layout;
+	}
+	for (i = 0; i < a->spec.nr_devs; i++)
+		argv[n++] = a->loops[i];
+	argv[n] = NULL;
+	rc = sg_run(argv);
+	if (rc)
+		sg_info("mdadm --create %s exited %d", md_spec_describe(&a->spec), rc);
+	return rc ? -1 : 0;
+}
+
+static int disk_index_of(const struct md_array *a, const char *rdev_dir)
+{
+	const char *name = rdev_dir + strlen("dev-");
+	int i;
+
+	for (i = 0; i < a->spec.nr_devs; i++)
+		if (!strcmp(strrchr(a->loops[i], '/') + 1, name))
+			return i;
+	return -1;
+}
+
+/* Member order, offsets and sizes as md reports them in sysfs. */
+static int read_geometry(struct md_array *a)
+{
+	uint64_t sectors[RAID0_MAX_DEVS], kib;
+	char path[PATH_MAX + 64], link[PATH_MAX], *base;
+	int i, idx;
+	ssize_t n;
+
+	for (i = 0; i < a->spec.nr_devs; i++) {
+		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/rd%d", i);
+		n = readlink(path, link, sizeof(link) - 1);
+		if (n < 0)
+			return -1;
+		link[n] = '\0';
+		base = strrchr(link, '/') ? strrchr(link, '/') + 1 : link;
+		idx = disk_index_of(a, base);
+		if (idx < 0)
+			return -1;
+		a->file_of_disk[i] = idx;
+		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/%s/offset", base);
+		if (sg_read_u64(path, &a->data_offset[i]))
+			return -1;
+		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/%s/size", base);
+		if (sg_read_u64(path, &kib))
+			return -1;
+		sectors[i] = kib * 2;
+	}
+	return raid0_model_init(&a->model, a->spec.layout,
+				a->spec.chunk_kib * 2ULL, a->spec.nr_devs,
+				sectors);
+}
+
+int md_create(struct md_array *a, const struct md_spec *spec)
+{
+	uint64_t md_sectors;
+
+	memset(a, 0, sizeof(*a));
+	a->spec = *spec;
+	if (attach_members(a) || run_mdadm_create(a))
+		return -1;
+	if (read_geometry(a)) {
+		sg_info("cannot read md geometry from " SG_MD_SYSFS);
+		return -1;
+	}
+	if (sg_read_u64(SG_MD_SYSFS "/size", &md_sectors))
+		return -1;
+	/*
+	 * md sizes the array as the members masked with chunk-1, which is
+	 * exact only for power-of-two chunks; otherwise the zones may reach
+	 * past it and the tail is unused.
+	 */
+	a->sectors = md_sectors;
+	if (md_sectors > a->model.sectors ||
+	    (!(a->spec.chunk_kib & (a->spec.chunk_kib - 1)) &&
+	     md_sectors != a->model.sectors)) {
+		sg_info("array size: md says %llu sectors, model %llu (%s)",
+			(unsigned long long)md_sectors,
+			(unsigned long long)a->model.sectors,
+			md_spec_describe(spec));
+		return -1;
+	}
+	return 0;
+}
+
+void md_destroy(struct md_array *a)
+{
+	const char *stop[] = { "mdadm", "--stop", SG_MD_DEV, NULL };
+	int i;
+
+	sync();
+	sg_run(stop);
+	for (i = 0; i < a->spec.nr_devs; i++) {
+		if (a->loops[i][0])
+			sg_loop_detach(a->loops[i]);
+		if (a->files[i][0])
+			unlink(a->files[i]);
+	}
+}
+
+int md_read_members(const struct md_array *a, struct md_members *mem)
+{
+	int d;
+
+	memset(mem, 0, sizeof(*mem));
+	for (d = 0; d < a->spec.nr_devs; d++) {
+		mem->data[d] = sg_slurp(a->files[a->file_of_disk[d]], &mem->len[d]);
+		if (!mem->data[d]) {
+			md_free_members(mem);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+void md_free_members(struct md_members *mem)
+{
+	int d;
+
+	for (d = 0; d < RAID0_MAX_DEVS; d++)
+		free(mem->data[d]);
+	memset(mem, 0, sizeof(*mem));
+}
+
+const unsigned char *md_member_sector(const struct md_array *a,
+				      const struct md_members *mem,
+				      uint64_t sector, struct raid0_place *pl)
+{
+	uint64_t off;
+
+	if (raid0_map(&a->model, sector, pl))
+		return NULL;
+	off = (a->data_offset[pl->dev] + pl->sector) * SG_SECTOR_SIZE;
+	if (off + SG_SECTOR_SIZE > mem->len[pl->dev])
+		return NULL;
+	return mem->data[pl->dev] + off;
+}

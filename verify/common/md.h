@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A RAID0 made by the real mdadm over loop devices on tmpfs files, and the
+ * layout model of it, built from what md reports in sysfs (member order,
+ * data offsets, sizes) and nothing else.
+ */
+#ifndef SG_MD_H
+#define SG_MD_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "raid0_model.h"
+
+#define SG_MD_DEV "/dev/md0"
+#define SG_MD_SYSFS "/sys/block/md0"
+
+struct md_spec {
+	int nr_devs;
+	uint64_t dev_kib[RAID0_MAX_DEVS];
+	unsigned int chunk_kib;
+	const char *mdadm_layout;	/* --layout=, or NULL for none */
+	enum raid0_layout layout;	/* what the model expects */
+};
+
+struct md_array {
+	struct md_spec spec;
+	char files[RAID0_MAX_DEVS][64];		/* creation order */
+	char loops[RAID0_MAX_DEVS][32];
+	int file_of_disk[RAID0_MAX_DEVS];	/* raid-disk -> creation index */
+	uint64_t data_offset[RAID0_MAX_DEVS];	/* sectors, raid-disk order */
+	struct raid0_model model;
+	uint64_t sectors;	/* array size, as md reports it */
+};
+
+/* Parses "original", "alternate" or "dangerous=alternate" (mdadm=model). */
+int md_parse_layout(const char *text, struct md_spec *spec);
+const char *md_spec_describe(const struct md_spec *spec);
+/* Returns 0 or an error code with the reason already printed as SG-INFO. */
+int md_create(struct md_array *a, const struct md_spec *spec);
+void md_destroy(struct md_array *a);
+
+/*
+ * Members as they are now, read from their backing files, so no md or
+ * block-layer code sits between a check and what was stored.
+ */
+struct md_members {
+	unsigned char *data[RAID0_MAX_DEVS];	/* raid-disk order */
+	size_t len[RAID0_MAX_DEVS];
+};
+int md_read_members(const struct md_array *a, struct md_members *mem);
+void md_free_members(struct md_members *mem);
+/* The stored copy of one array sector, per the model, or NULL. */
+const unsigned char *md_member_sector(const struct md_array *a,
+				      const struct md_members *mem,
+				      uint64_t sector, struct raid0_place *pl);
+
+#endif

@@ -1,0 +1,90 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report.h"
+
+static const char *check_name = "unknown";
+
+void sg_begin(const char *check)
+{
+	check_name = check;
+	setvbuf(stdout, NULL, _IOLBF, 0);
+}
+
+static void emit(const char *tag, const char *fmt, va_list ap)
+{
+	char line[1024];
+
+	vsnprintf(line, sizeof(line), fmt, ap);
+	/* One line per record: the host reads line by line. */
+	line[strcspn(line, "\r\n")] = '\0';
+	printf("%s %s %s\n", tag, check_name, line);
+	fflush(stdout);
+}
+
+void sg_info(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	emit("SG-INFO", fmt, ap);
+	va_end(ap);
+}
+
+#define RESULT(status, code)					\
+	do {							\
+		va_list ap;					\
+		char full[1100];				\
+		va_start(ap, fmt);				\
+		vsnprintf(full, sizeof(full), fmt, ap);		\
+		va_end(ap);					\
+		printf("SG-RESULT %s %s %s\n", check_name, status, full); \
+		fflush(stdout);					\
+		return code;					\
+	} while (0)
+
+int sg_pass(const char *fmt, ...)
+{
+	RESULT("PASS", SG_EXIT_PASS);
+}
+
+int sg_fail(const char *fmt, ...)
+{
+	RESULT("FAIL", SG_EXIT_FAIL);
+}
+
+int sg_error(const char *fmt, ...)
+{
+	RESULT("ERROR", SG_EXIT_ERROR);
+}
+
+const char *sg_param(const char *name, const char *def)
+{
+	static char cmdline[4096];
+	char key[64], *p;
+	FILE *f;
+	size_t n;
+
+	f = fopen("/proc/cmdline", "r");
+	if (!f)
+		return def;
+	n = fread(cmdline, 1, sizeof(cmdline) - 1, f);
+	fclose(f);
+	cmdline[n] = '\0';
+	cmdline[strcspn(cmdline, "\n")] = '\0';
+	snprintf(key, sizeof(key), "sg_%s=", name);
+	for (p = strtok(cmdline, " "); p; p = strtok(NULL, " "))
+		if (!strncmp(p, key, strlen(key)))
+			return strdup(p + strlen(key));
+	return def;
+}
+
+uint64_t sg_param_u64(const char *name, uint64_t def)
+{
+	const char *v = sg_param(name, NULL);
+
+	return v ? strtoull(v, NULL, 0) : def;
+}

@@ -1,0 +1,16 @@
+#!/bin/sh
+# boot.sh KERNEL INITRD LOG TIMEOUT APPEND
+# One QEMU run with the serial console in LOG; exits with QEMU's status,
+# or 124 if the guest had to be killed after TIMEOUT seconds.
+set -u
+
+kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
+accel=${SG_ACCEL:-tcg}
+
+: > "$log"
+timeout -k 10 "$limit" qemu-system-x86_64 \
+	-machine pc,accel="$accel" -cpu qemu64 -m "${SG_GUEST_MEM:-768}" -smp 1 \
+	-nodefaults -no-reboot -display none -monitor none \
+	-serial file:"$log" \
+	-kernel "$kernel" -initrd "$initrd" \
+	-append "console=ttyS0 panic=-1 loglevel=4 $append" </dev/null

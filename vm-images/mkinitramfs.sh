@@ -1,0 +1,49 @@
+#!/bin/sh
+# mkinitramfs.sh OUT CHECKS_DIR
+# A gzip'd newc initramfs: static busybox, the real mdadm and e2fsprogs
+# with the shared libraries ldd names, and the check binaries.
+set -eu
+
+out=$1 checks=$2
+here=$(cd "$(dirname "$0")" && pwd)
+stage=$(mktemp -d)
+trap 'rm -rf "$stage"' EXIT
+
+die() { echo "mkinitramfs: $*" >&2; exit 1; }
+
+need() {
+	command -v "$1" >/dev/null 2>&1 || die "$1 not found (run: make deps)"
+	command -v "$1"
+}
+
+copy_with_libs() {
+	bin=$(need "$1")
+	install -D -m 755 "$bin" "$stage/sbin/$1"
+	ldd "$bin" 2>/dev/null | awk '/=>/ { print $3 } /^\t\// { print $1 }' |
+	while read -r lib; do
+		[ -f "$lib" ] || continue
+		install -D -m 755 "$lib" "$stage$lib"
+	done
+}
+
+busybox=/bin/busybox
+[ -x "$busybox" ] || die "$busybox not found (run: make deps)"
+file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
+	die "$busybox is not the static build (package busybox-static)"
+install -D -m 755 "$busybox" "$stage/bin/busybox"
+ln -s busybox "$stage/bin/sh"
+for tool in mdadm mke2fs e2fsck; do
+	copy_with_libs "$tool"
+done
+[ -f /etc/mke2fs.conf ] && install -D -m 644 /etc/mke2fs.conf "$stage/etc/mke2fs.conf"
+mkdir -p "$stage/sg" "$stage/etc/mdadm"
+echo "CREATE owner=root group=root mode=0600 auto=yes" > "$stage/etc/mdadm/mdadm.conf"
+for c in "$checks"/*; do
+	[ -x "$c" ] && install -m 755 "$c" "$stage/sg/"
+done
+install -m 755 "$here/init" "$stage/init"
+
+mkdir -p "$(dirname "$out")"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
+	gzip -1 > "$out.tmp"
+mv "$out.tmp" "$out"
