@@ -17,6 +17,8 @@ export CCACHE_DIR="${CCACHE_DIR:-${SG_CACHE:?}/ccache}"
 # Sources move between variant checkouts; hash content, not mtimes.
 export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export CCACHE_NOHASHDIR=1
+# Same relative paths from every build folder: variants share hits.
+export CCACHE_BASEDIR="${SG_CACHE:?}"
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2015'
 export KBUILD_BUILD_USER=stableguard KBUILD_BUILD_HOST=stableguard
 kmake() { make -s -C "$src" O="$build" CC="ccache $cc" HOSTCC="$cc" "$@"; }

@@ -1,0 +1,78 @@
+# stableguard: stable backports of the 2015 md/raid0 and ext4 fixes, and
+# the QEMU matrix that proves them.  Everything generated goes to SG_CACHE.
+#
+#   make matrix [SERIES="6.1 3.19"]   build, boot and verify; prints the table
+#   make check                        host tests + one real 6.1 end-to-end run
+#   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
+#   make release-notes [SERIES=]      notes from the patches and the evidence
+#   make bench                        timings of each phase
+#   make deps                         install what the above need (apt)
+
+SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
+export SG_CACHE
+SERIES ?=
+BIN := $(SG_CACHE)/bin
+IMAGE := $(SG_CACHE)/image
+HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
+
+DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
+	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
+	libyaml-dev linux-source-6.1
+
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report
+CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
+INITRD := $(IMAGE)/initramfs.gz
+
+.PHONY: all matrix check branch release-notes bench deps tools image clean distclean
+
+all: tools
+
+deps:
+	@missing=$$(for p in $(DEB_PACKAGES); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
+	done); \
+	if [ -n "$$missing" ]; then \
+		echo "deps: installing $$missing"; \
+		apt-get update -q >/dev/null && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null; \
+	fi
+
+tools: $(TOOLS)
+
+$(BIN)/sgconf: build-matrix/tools/sgconf.c build-matrix/tools/yamldoc.c build-matrix/tools/yamldoc.h
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/sgconf.c build-matrix/tools/yamldoc.c -lyaml
+
+$(BIN)/logread: verify/host/logread.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ $<
+
+$(BIN)/report: build-matrix/tools/report.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ $<
+
+image: $(INITRD)
+
+$(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
+	$(MAKE) -s -C verify OUT=$(IMAGE)/checks
+	vm-images/mkinitramfs.sh $@ $(IMAGE)/checks
+
+matrix: deps tools image
+	@$(BIN)/sgconf branches.yaml validate
+	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
+	build-matrix/matrix.sh $$run $(INITRD) $(SERIES) && \
+	ln -sfn $$run $(SG_CACHE)/runs/latest && \
+	echo "run: $$run" && $(BIN)/report $$run
+
+branch: deps tools
+	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
+	@for s in $(SERIES); do build-matrix/branch.sh $$s || exit $$?; done
+
+check: deps tools image
+	tests/run.sh
+
+clean:
+	rm -rf $(BIN) $(IMAGE) $(SG_CACHE)/runs $(SG_CACHE)/test
+
+distclean:
+	rm -rf $(SG_CACHE)

@@ -1,0 +1,31 @@
+#!/bin/sh
+# branch.sh SERIES
+# Makes, in the cache's work repository for SERIES:
+#   pristine/S    the imported tree
+#   compat/S      plus the build-compat patches
+#   stable/S      plus the fixes (the branch a maintainer ships)
+#   variant/S/V   one per variant in branches.yaml (fixes or not, mutants)
+# Exit 3: the tree is not available (the reason is printed).
+set -eu
+. "$(dirname "$0")/lib.sh"
+
+sg_load_series "$1"
+"$SG_ROOT/build-matrix/get-tree.sh" "$SG_SERIES" || exit $?
+
+# shellcheck disable=SC2046
+sg_am "pristine/$SG_SERIES" "compat/$SG_SERIES" $(sg_series_files "$SG_COMPAT") ||
+	exit 1
+# shellcheck disable=SC2046
+sg_am "compat/$SG_SERIES" "stable/$SG_SERIES" $(sg_series_files "$SG_PATCHES") ||
+	exit 1
+for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+	sg_load_variant "$v"
+	from="compat/$SG_SERIES"
+	[ "$SG_V_FIXES" = true ] && from="stable/$SG_SERIES"
+	regress=
+	for r in $SG_V_REGRESS; do regress="$regress $SG_ROOT/$r"; done
+	# shellcheck disable=SC2086
+	sg_am "$from" "$(sg_variant_branch "$v")" $regress || exit 1
+done
+sg_git checkout -q -f "stable/$SG_SERIES"
+sg_say "$SG_SERIES: stable/$SG_SERIES and $(sg_git branch --list "variant/$SG_SERIES/*" | wc -l) variant branches in $SG_REPO"

@@ -1,0 +1,62 @@
+# stableguard shell helpers, sourced by the build-matrix scripts.
+# Everything generated goes under SG_CACHE; nothing here parses YAML:
+# series facts come from sgconf as shell assignments.
+
+: "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
+: "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
+SGCONF="$SG_CACHE/bin/sgconf"
+BRANCHES="$SG_ROOT/branches.yaml"
+export SG_ROOT SG_CACHE
+
+sg_die() { echo "stableguard: $*" >&2; exit 1; }
+sg_say() { echo "stableguard: $*" >&2; }
+
+# Fixed identity and dates: re-running makes the same commits.
+sg_git() {
+	GIT_AUTHOR_NAME=stableguard GIT_AUTHOR_EMAIL=stableguard@localhost \
+	GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
+	GIT_AUTHOR_DATE='2015-05-24T00:00:00Z' \
+	GIT_COMMITTER_DATE='2015-05-24T00:00:00Z' \
+		git -C "$SG_REPO" "$@"
+}
+
+sg_load_series() {
+	sg_vars=$("$SGCONF" "$BRANCHES" shell "$1") || exit 1
+	eval "$sg_vars"
+	SG_REPO="$SG_CACHE/src/$SG_SERIES"
+	SG_TREE_VAR="TREE_$(echo "$SG_SERIES" | tr . _)"
+}
+
+sg_load_variant() {
+	sg_vars=$("$SGCONF" "$BRANCHES" variant "$SG_SERIES" "$1") || exit 1
+	eval "$sg_vars"
+}
+
+# Patch files named by a series file, one per line, # comments allowed.
+sg_series_files() {
+	[ -n "$1" ] || return 0
+	dir=$(dirname "$SG_ROOT/$1")
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SG_ROOT/$1" |
+	while read -r p; do echo "$dir/$p"; done
+}
+
+# sg_am FROM BRANCH PATCH...: BRANCH becomes FROM plus the patches, or, if
+# one does not apply, stays as it was and the patch and hunk are named.
+sg_am() {
+	from=$1 branch=$2
+	shift 2
+	sg_git am --abort >/dev/null 2>&1 || true
+	sg_git checkout -q -f --detach "$from" || return 1
+	for patch in "$@"; do
+		if ! out=$(sg_git am -q --keep-non-patch "$patch" 2>&1); then
+			sg_git am --abort >/dev/null 2>&1 || true
+			sg_git checkout -q -f --detach "$from"
+			echo "$out" | sed 's/^/    /' >&2
+			sg_say "$patch does not apply to $from; $branch left as it was"
+			return 1
+		fi
+	done
+	sg_git branch -f "$branch" HEAD
+}
+
+sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }

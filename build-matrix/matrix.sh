@@ -1,0 +1,117 @@
+#!/bin/sh
+# matrix.sh RUN_DIR INITRD [SERIES...]
+# For each series (all in branches.yaml by default): make its branches,
+# build every variant, boot each in QEMU with the checks, and append one
+# row per check to RUN_DIR/results.tsv.  A series whose tree is missing
+# is reported as SKIP; a failed build or boot fails that variant's checks
+# and the matrix goes on.  The report is rendered by `report`.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+run=$1 initrd=$2
+shift 2
+results="$run/results.tsv"
+mkdir -p "$run/logs"
+: > "$results"
+: "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
+: "${SG_BOOT_TIMEOUT:=300}"
+echo "$SG_SEED" > "$run/seed"
+checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
+[ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
+
+# row VARIANT CHECK OBSERVED SECS LOG REASON
+row() {
+	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SG_SERIES" "$1" "$2" \
+		"$exp" "$3" "$4" "${kernel:--}" "${patchset:--}" "$5" \
+		"$(echo "$6" | tr '\t\n' '  ')" >> "$results"
+}
+
+# every_check VARIANT OBSERVED LOG REASON
+every_check() {
+	for c in $checks; do row "$1" "$c" "$2" 0 "$3" "$4"; done
+}
+
+every_variant() {
+	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+		every_check "$v" "$@"
+	done
+}
+
+patchset_id() {
+	{ sg_series_files "$SG_COMPAT"; sg_series_files "$SG_PATCHES"; } |
+		xargs -r cat | sha1sum | cut -c1-12
+}
+
+# KVM only when a probe boot of this kernel finishes; TCG otherwise.
+pick_accel() {
+	[ -n "${SG_ACCEL:-}" ] && return 0
+	SG_ACCEL=tcg
+	[ -w /dev/kvm ] || return 0
+	probe="$run/logs/kvm-probe.log"
+	if SG_ACCEL=kvm "$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$probe" 20 \
+		"sg_checks=" >/dev/null 2>&1 && grep -q '^SG-DONE' "$probe"; then
+		SG_ACCEL=kvm
+	fi
+	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
+	export SG_ACCEL
+}
+
+boot_variant() {
+	v=$1 image=$2
+	log="$run/logs/$SG_SERIES-$v.log"
+	pick_accel "$image"
+	start=$(date +%s)
+	"$SG_ROOT/vm-images/boot.sh" "$image" "$initrd" "$log" "$SG_BOOT_TIMEOUT" \
+		"sg_checks=$(echo $checks | tr ' ' ,) sg_seed=$SG_SEED sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
+		>"$log.qemu" 2>&1
+	status=$?
+	sg_say "$SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $status)"
+	"$SG_CACHE/bin/logread" "$log" "$status" $checks |
+	while IFS="$(printf '\t')" read -r c obs secs reason; do
+		if [ "$obs" != PASS ]; then
+			reason="$reason | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
+		fi
+		row "$v" "$c" "$obs" "$secs" "$log" "$reason"
+	done
+}
+
+run_variant() {
+	v=$1
+	sg_git checkout -q -f "$(sg_variant_branch "$v")" || {
+		every_check "$v" ERROR - "cannot check out $(sg_variant_branch "$v")"
+		return
+	}
+	build="$SG_CACHE/build/$SG_SERIES/$v"
+	start=$(date +%s)
+	if ! image=$("$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$build" \
+		"$SG_ROOT/$SG_CONFIG" "$SG_COMPILER" 2>"$run/logs/$SG_SERIES-$v.build"); then
+		every_check "$v" ERROR "$build/make.log" \
+			"build failed: $(tail -n 5 "$run/logs/$SG_SERIES-$v.build" | tr '\n' ' ')"
+		return
+	fi
+	sg_say "$SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
+	boot_variant "$v" "$image"
+}
+
+for series in "$@"; do
+	sg_load_series "$series"
+	kernel= patchset=$(patchset_id)
+	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
+	rc=$?
+	cat "$run/logs/$SG_SERIES.branch" >&2
+	if [ $rc -eq 3 ]; then
+		every_variant SKIP - "$(grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1)"
+		continue
+	elif [ $rc -ne 0 ]; then
+		every_variant ERROR "$run/logs/$SG_SERIES.branch" \
+			"branch failed: $(tail -n 3 "$run/logs/$SG_SERIES.branch" | tr '\n' ' ')"
+		continue
+	fi
+	kernel=$(cat "$SG_REPO/.git/sg-version")
+	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+		run_variant "$v"
+	done
+	sg_git checkout -q -f "stable/$SG_SERIES"
+done
+exit 0

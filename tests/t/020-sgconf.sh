@@ -1,0 +1,23 @@
+# branches.yaml validates; each bad file is refused with its file:line.
+. "$SG_ROOT/tests/common.sh"
+
+if "$SGCONF" "$SG_ROOT/branches.yaml" validate; then ok "branches.yaml"; else fail "branches.yaml"; fi
+if "$SGCONF" "$SG_ROOT/tests/yaml/good.yaml" validate; then ok "good.yaml"; else fail "good.yaml"; fi
+
+cd "$SG_ROOT/tests/yaml" || exit 1
+for f in bad-*.yaml; do
+	want=$(sed -n '1s/^# expect: //p' "$f")
+	if "$SGCONF" "$f" validate 2>"$T/err"; then
+		fail "$f was accepted"
+	elif ! grep -qF -- "$want" "$T/err"; then
+		fail "$f: wanted \"$want\", got: $(cat "$T/err")"
+	else
+		ok "$f"
+	fi
+done
+
+# Queries answer from the file, and unknown names are errors.
+[ "$("$SGCONF" good.yaml expect 9.9 base raid0-map)" = PASS ] && ok "expect" || fail "expect"
+"$SGCONF" good.yaml expect 9.9 nope raid0-map 2>/dev/null && fail "unknown variant accepted"
+"$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
+done_testing

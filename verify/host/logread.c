@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * logread: turns a guest's serial log into one verdict per check.
+ *
+ *	logread LOG QEMU_STATUS CHECK...
+ *
+ * prints "CHECK<TAB>PASS|FAIL|ERROR<TAB>SECONDS<TAB>REASON" for each CHECK
+ * named.  A check passes only when its own SG-RESULT line says PASS and no
+ * panic, Oops, BUG:, WARNING: or other kernel complaint was printed while
+ * it ran.  A missing line is a failure whose reason says why (panic,
+ * timeout, the guest stopping early).  QEMU_STATUS 124 means the launcher
+ * killed a guest that ran out of time.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CHECKS 32
+#define REASON 600
+
+struct verdict {
+	const char *name;
+	int begun, ended;
+	char status[8];		/* from SG-RESULT, or "" */
+	char detail[REASON];
+	char kernel[REASON];	/* first kernel complaint while it ran */
+	double secs;
+};
+
+static const char *const complaints[] = {
+	"Kernel panic", "Oops", "BUG:", "WARNING:", "general protection fault",
+	"Unable to handle kernel", "kernel BUG at", "INFO: task", "watchdog: BUG",
+	"Call Trace:", NULL,
+};
+
+static struct verdict v[MAX_CHECKS];
+static int nr;
+static char boot_complaint[REASON];
+static char panic_line[REASON];
+static int done;
+
+static struct verdict *find(const char *name)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(v[i].name, name))
+			return &v[i];
+	return NULL;
+}
+
+static const char *complaint(const char *line)
+{
+	int i;
+
+	for (i = 0; complaints[i]; i++)
+		if (strstr(line, complaints[i]))
+			return complaints[i];
+	return NULL;
+}
+
+static void copy(char *dst, const char *src)
+{
+	snprintf(dst, REASON, "%s", src);
+	dst[strcspn(dst, "\r\n")] = '\0';
+}
+
+static struct verdict *running;
+
+static void sg_line(const char *line)
+{
+	char name[64], status[16];
+	struct verdict *c;
+	int off = 0;
+	double secs;
+
+	if (sscanf(line, "SG-BEGIN %63s", name) == 1) {
+		running = find(name);
+		if (running)
+			running->begun = 1;
+	} else if (sscanf(line, "SG-RESULT %63s %15s %n", name, status, &off) == 2) {
+		c = find(name);
+		if (c && !c->status[0]) {
+			snprintf(c->status, sizeof(c->status), "%s", status);
+			copy(c->detail, off ? line + off : "");
+		}
+	} else if (sscanf(line, "SG-END %63s", name) == 1) {
+		c = find(name);
+		if (c) {
+			c->ended = 1;
+			if (strstr(line, "secs=") && sscanf(strstr(line, "secs="), "secs=%lf", &secs) == 1)
+				c->secs = secs;
+		}
+		running = NULL;
+	} else if (!strncmp(line, "SG-DONE", 7)) {
+		done = 1;
+	}
+}
+
+static void kernel_line(const char *line)
+{
+	const char *what = complaint(line);
+
+	if (!what)
+		return;
+	if (strstr(line, "Kernel panic") && !panic_line[0])
+		copy(panic_line, line);
+	if (running && !running->kernel[0])
+		copy(running->kernel, line);
+	else if (!running && !boot_complaint[0])
+		copy(boot_complaint, line);
+}
+
+static void read_log(FILE *f)
+{
+	char line[4096];
+
+	while (fgets(line, sizeof(line), f)) {
+		char *p = strstr(line, "SG-");
+
+		/* Console lines may carry a timestamp or a stray prefix. */
+		if (p && (p == line || p[-1] == ' ' || p[-1] == '\r'))
+			sg_line(p);
+		else
+			kernel_line(line);
+	}
+}
+
+static void missing_reason(const struct verdict *c, int status, char *out)
+{
+	const char *where = c->begun ? "while it ran" : "before it started";
+
+	if (panic_line[0])
+		snprintf(out, REASON, "no result line: kernel panic %s: %s", where, panic_line);
+	else if (status == 124)
+		snprintf(out, REASON, "no result line: guest timed out %s and was killed", where);
+	else if (c->begun)
+		snprintf(out, REASON, "no result line: the check died (guest went on%s)",
+			 done ? "" : ", then stopped");
+	else
+		snprintf(out, REASON, "no result line: the guest stopped before the check started (qemu status %d)",
+			 status);
+}
+
+static void verdict(const struct verdict *c, int status)
+{
+	const char *obs = "FAIL";
+	char reason[2 * REASON + 64];
+	char miss[REASON];
+
+	if (!c->status[0]) {
+		missing_reason(c, status, miss);
+		snprintf(reason, sizeof(reason), "%s", miss);
+	} else if (c->kernel[0]) {
+		snprintf(reason, sizeof(reason), "kernel complained while it ran: %s; check said %s %s",
+			 c->kernel, c->status, c->detail);
+	} else if (boot_complaint[0] && !c->begun) {
+		snprintf(reason, sizeof(reason), "kernel complained before the checks: %s",
+			 boot_complaint);
+	} else {
+		obs = !strcmp(c->status, "PASS") ? "PASS" :
+		      !strcmp(c->status, "FAIL") ? "FAIL" : "ERROR";
+		snprintf(reason, sizeof(reason), "%s", c->detail);
+	}
+	/* A boot-time complaint taints every check. */
+	if (boot_complaint[0] && !strcmp(obs, "PASS")) {
+		obs = "FAIL";
+		snprintf(reason, sizeof(reason), "kernel complained outside the checks: %s",
+			 boot_complaint);
+	}
+	for (char *p = reason; *p; p++)
+		if (*p == '\t')
+			*p = ' ';
+	printf("%s\t%s\t%.1f\t%s\n", c->name, obs, c->secs, reason);
+}
+
+int main(int argc, char **argv)
+{
+	FILE *f;
+	int status, i;
+
+	if (argc < 4) {
+		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK...\n");
+		return 2;
+	}
+	status = atoi(argv[2]);
+	for (i = 3; i < argc && nr < MAX_CHECKS; i++)
+		v[nr++].name = argv[i];
+	f = fopen(argv[1], "r");
+	if (!f) {
+		fprintf(stderr, "logread: %s: cannot open\n", argv[1]);
+		return 2;
+	}
+	read_log(f);
+	fclose(f);
+	for (i = 0; i < nr; i++)
+		verdict(&v[i], status);
+	return 0;
+}
