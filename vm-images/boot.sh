@@ -6,6 +6,7 @@ set -u
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 accel=${SG_ACCEL:-tcg}
+# loglevel=5: WARN_ON()s print at KERN_WARNING and must reach the log.
 
 : > "$log"
 timeout -k 10 "$limit" qemu-system-x86_64 \
@@ -13,4 +14,4 @@ timeout -k 10 "$limit" qemu-system-x86_64 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial file:"$log" \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 loglevel=4 $append" </dev/null
+	-append "console=ttyS0 panic=-1 loglevel=5 $append" </dev/null
