@@ -23,7 +23,7 @@ for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
 	from="compat/$SG_SERIES"
 	[ "$SG_V_FIXES" = true ] && from="stable/$SG_SERIES"
 	regress=
-	for r in $SG_V_REGRESS; do regress="$regress $SG_ROOT/$r"; done
+	for r in $SG_V_REGRESS; do regress="$regress $SG_CONF_DIR/$r"; done
 	# shellcheck disable=SC2086
 	sg_am "$from" "$(sg_variant_branch "$v")" $regress || exit 1
 done

@@ -4,8 +4,10 @@
 
 : "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
-SGCONF="$SG_CACHE/bin/sgconf"
-BRANCHES="$SG_ROOT/branches.yaml"
+SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
+BRANCHES="${SG_BRANCHES:-$SG_ROOT/branches.yaml}"
+# Paths in branches.yaml are relative to it.
+SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)
 export SG_ROOT SG_CACHE
 
 sg_die() { echo "stableguard: $*" >&2; exit 1; }
@@ -35,8 +37,8 @@ sg_load_variant() {
 # Patch files named by a series file, one per line, # comments allowed.
 sg_series_files() {
 	[ -n "$1" ] || return 0
-	dir=$(dirname "$SG_ROOT/$1")
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SG_ROOT/$1" |
+	dir=$(dirname "$SG_CONF_DIR/$1")
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$SG_CONF_DIR/$1" |
 	while read -r p; do echo "$dir/$p"; done
 }
 
@@ -51,7 +53,11 @@ sg_am() {
 		if ! out=$(sg_git am -q --keep-non-patch "$patch" 2>&1); then
 			sg_git am --abort >/dev/null 2>&1 || true
 			sg_git checkout -q -f --detach "$from"
-			echo "$out" | sed 's/^/    /' >&2
+			echo "$out" | grep -v -e '^hint:' -e 'git am --' -e '^When you have' |
+				sed 's/^/    /' >&2
+			# git apply -v shows the hunk that found no match.
+			sg_git apply --check -v "$patch" 2>&1 | sed -n '/^error: while searching for:/,$p' |
+				sed 's/^/    /' >&2
 			sg_say "$patch does not apply to $from; $branch left as it was"
 			return 1
 		fi

@@ -37,6 +37,8 @@ for tool in mdadm mke2fs e2fsck; do
 done
 [ -f /etc/mke2fs.conf ] && install -D -m 644 /etc/mke2fs.conf "$stage/etc/mke2fs.conf"
 mkdir -p "$stage/sg" "$stage/etc/mdadm"
+echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
+echo "root:x:0:" > "$stage/etc/group"
 echo "CREATE owner=root group=root mode=0600 auto=yes" > "$stage/etc/mdadm/mdadm.conf"
 for c in "$checks"/*; do
 	[ -x "$c" ] && install -m 755 "$c" "$stage/sg/"

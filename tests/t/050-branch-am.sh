@@ -1,0 +1,69 @@
+# make branch on a small stand-in tree: SKIP with the file it wants when
+# the tarball is absent, git am with authorship kept, and a patch that
+# does not apply leaves every branch and the work tree as they were.
+. "$SG_ROOT/tests/common.sh"
+export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
+branch="$SG_ROOT/build-matrix/branch.sh"
+mkdir -p "$T/conf/p" "$SG_CACHE/tarballs"
+
+# The stand-in kernel tree and two patches made against it.
+src="$T/linux-9.9.1"
+mkdir -p "$src/drivers/md"
+printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
+printf 'static int a;\nstatic int b;\nstatic int c;\n' > "$src/drivers/md/raid0.c"
+git -C "$src" init -q && git -C "$src" add -A &&
+	git -C "$src" -c user.name=t -c user.email=t@t commit -qm base
+sed -i 's/static int b;/static long b;/' "$src/drivers/md/raid0.c"
+git -C "$src" -c user.name=t -c user.email=t@t commit -qa \
+	--author="Ada Maintainer <ada@example.org>" -m "md/raid0: widen b"
+git -C "$src" format-patch -q -1 -o "$T/conf/p" && mv "$T"/conf/p/0001-*.patch "$T/conf/p/good.patch"
+sed 's/static int a;/static int nothing_like_this;/; s/static int b;/static int zzz;/' \
+	"$T/conf/p/good.patch" > "$T/conf/p/bad.patch"
+git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
+tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
+cp "$SG_ROOT/build-matrix/config/minimal.config" "$T/conf/minimal.config"
+cat > "$SG_BRANCHES" <<'YAML'
+checks: [raid0-map]
+series:
+  "9.9":
+    version: "9.9.1"
+    source:
+      tarball: linux-9.9.1.tar.xz
+    era: modern
+    compiler: gcc-12
+    config: minimal.config
+    patches: p/series
+    guest: {layouts: [original], chunks: [64]}
+    variants:
+      unfixed: {fixes: false, expect: {raid0-map: FAIL}}
+      fixed: {fixes: true, expect: {raid0-map: PASS}}
+YAML
+
+echo good.patch > "$T/conf/p/series"
+if "$branch" 9.9 2>"$T/err"; then fail "no tarball, but branch went on"
+elif [ $? -ne 3 ] || ! grep -q "wants linux-9.9.1.tar.xz in $SG_CACHE/tarballs/" "$T/err"; then
+	fail "SKIP should name the tarball: $(cat "$T/err")"
+else ok "skip names the file"; fi
+
+cp "$T/linux-9.9.1.tar.xz" "$SG_CACHE/tarballs/"
+if "$branch" 9.9 2>"$T/err"; then ok "branch with good.patch"; else fail "branch: $(cat "$T/err")"; fi
+repo="$SG_CACHE/src/9.9"
+[ "$(git -C "$repo" log -1 --format='%an <%ae>|%s' stable/9.9)" = \
+	"Ada Maintainer <ada@example.org>|md/raid0: widen b" ] &&
+	ok "author and subject kept" || fail "stable/9.9 head: $(git -C "$repo" log -1 --format='%an|%s' stable/9.9)"
+[ "$(git -C "$repo" rev-parse variant/9.9/unfixed)" = "$(git -C "$repo" rev-parse compat/9.9)" ] &&
+	ok "unfixed variant is the base" || fail "unfixed variant"
+good=$(git -C "$repo" rev-parse stable/9.9)
+
+printf 'good.patch\nbad.patch\n' > "$T/conf/p/series"
+if "$branch" 9.9 2>"$T/err"; then fail "bad.patch applied?"
+else
+	grep -q "bad.patch does not apply" "$T/err" && grep -q "raid0.c" "$T/err" &&
+		grep -q "static int nothing_like_this;" "$T/err" &&
+		ok "failure names the patch and the file" || fail "message: $(cat "$T/err")"
+fi
+[ "$(git -C "$repo" rev-parse stable/9.9)" = "$good" ] && ok "stable/9.9 untouched" ||
+	fail "stable/9.9 moved"
+[ -z "$(git -C "$repo" status --porcelain)" ] && ok "work tree clean" || fail "work tree dirty"
+[ ! -d "$repo/.git/rebase-apply" ] && ok "no git am left half-done" || fail "rebase-apply left"
+done_testing
