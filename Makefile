@@ -39,9 +39,12 @@ deps:
 
 tools: $(TOOLS)
 
-$(BIN)/sgconf: build-matrix/tools/sgconf.c build-matrix/tools/yamldoc.c build-matrix/tools/yamldoc.h
+LIBSG := $(addprefix build-matrix/tools/,yamldoc.c facts.c patchfile.c guard.c lint.c)
+LIBSG_H := $(wildcard build-matrix/tools/*.h)
+
+$(BIN)/sgconf: build-matrix/tools/sgconf.c $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/sgconf.c build-matrix/tools/yamldoc.c -lyaml
+	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/sgconf.c $(LIBSG) -lyaml
 
 $(BIN)/logread: verify/host/logread.c
 	@mkdir -p $(BIN)

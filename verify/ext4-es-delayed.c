@@ -23,7 +23,7 @@
 #define IMG "/tmp/sg-ext4.img"
 #define MNT "/mnt/sg-ext4"
 #define IMG_MIB 32
-#define MAX_FILE (256 * 1024)
+#define MAX_FILE (512 * 1024)
 
 /* w:OFF:LEN buffered write, f:OFF:LEN fallocate, s fsync, d drop caches. */
 static const char *const cases[] = {
@@ -40,6 +40,8 @@ static const char *const cases[] = {
 	"w:16:4 f:0:32 s d w:0:4 s d w:4:4 s d",
 	"w:8:2 f:0:32 s w:25:2 s d w:28:3 s d",
 	"w:40:8 f:0:64 s w:2:3 w:50:4 s d w:6:2 w:56:8 s d",
+	/* The reproducer in d2dc317d564a's message, at 4k: 4096+2048, ... */
+	"w:8:4 f:0:256 w:128:4 s d w:132:4 s d",
 };
 
 struct file_model {

@@ -10,12 +10,24 @@
  *	sgconf FILE variants SERIES
  *	sgconf FILE variant SERIES VARIANT	variant fields as SG_V_*
  *	sgconf FILE expect SERIES VARIANT CHECK
+ *	sgconf FILE guard [SERIES [SERIES_FILE]]
+ *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
+ *
+ * guard refuses a series whose base (base-contains) plus patch sets carry
+ * a commit that a known upstream commit Fixes: without carrying that fix
+ * too: the mistake that left 3.19.8 with 47d68979cc96 and no a81157768a00.
+ * SERIES_FILE stands in for the series' own list of fixes.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "facts.h"
+#include "guard.h"
+#include "lint.h"
+#include "patchfile.h"
 #include "yamldoc.h"
 
 static const char *const eras[] = { "pre-immutable", "immutable", "modern", NULL };
@@ -234,6 +246,11 @@ static int validate(struct ydoc *y)
 		return -1;
 	}
 	checks = ydoc_get(y, root, "checks");
+	if (!ydoc_str(ydoc_get(y, root, "upstream")))
+		ydoc_err(y, root, "top level: missing \"upstream\" (the file of upstream facts)");
+	else if (!file_exists(ydoc_str(ydoc_get(y, root, "upstream"))))
+		ydoc_err(y, ydoc_get(y, root, "upstream"), "upstream: %s: no such file",
+			 ydoc_str(ydoc_get(y, root, "upstream")));
 	check_seq_of_str(y, root, "checks", "top level");
 	series = ydoc_get(y, root, "series");
 	if (!ydoc_is_map(series) || !ydoc_len(series)) {
@@ -357,9 +374,110 @@ static int cmd_expect(struct ydoc *y, const char *series, const char *variant,
 	return 0;
 }
 
+
+static const char *in_base(const char *rel, char *buf, size_t len)
+{
+	if (!rel)
+		return NULL;
+	snprintf(buf, len, "%s/%s", basedir, rel);
+	return buf;
+}
+
+static int guard_one(struct ydoc *y, struct facts *facts, const char *name,
+		     const char *override)
+{
+	yaml_node_t *s = find_series(y, name), *bc;
+	const char *base[64], *files[2];
+	char compat[4096], fixes[4096];
+	int i, n;
+
+	if (!s)
+		return -1;
+	bc = ydoc_get(y, s, "base-contains");
+	for (n = 0; n < ydoc_len(bc) && n < 64; n++)
+		base[n] = ydoc_str(ydoc_item(y, bc, n));
+	files[0] = in_base(ydoc_str(ydoc_get(y, s, "build-compat")), compat, sizeof(compat));
+	files[1] = override ? override :
+		   in_base(ydoc_str(ydoc_get(y, s, "patches")), fixes, sizeof(fixes));
+	i = guard_series(facts, name, base, n, files, 2);
+	if (!i)
+		printf("guard: %s: every carried commit has its known follow-up fixes\n", name);
+	return i;
+}
+
+static int cmd_guard(struct ydoc *y, int argc, char **argv)
+{
+	static struct facts facts;
+	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
+	char path[4096];
+	int i, bad = 0, rc;
+
+	in_base(ydoc_str(ydoc_get(y, ydoc_root(y), "upstream")), path, sizeof(path));
+	if (facts_load(&facts, path))
+		return 1;
+	if (argc > 3) {
+		rc = guard_one(y, &facts, argv[3], argc > 4 ? argv[4] : NULL);
+		return rc ? 1 : 0;
+	}
+	for (i = 0; i < ydoc_len(series); i++) {
+		rc = guard_one(y, &facts, ydoc_str(ydoc_key(y, series, i)), NULL);
+		bad |= rc != 0;
+	}
+	return bad;
+}
+
+static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
+		    const char *preimage, const char *override)
+{
+	yaml_node_t *s = find_series(y, name);
+	char path[4096], dir[4200];
+	const char *compat;
+	int bad;
+
+	if (!s)
+		return 1;
+	if (preimage) {
+		snprintf(dir, sizeof(dir), "%s/%s", preimage, name);
+		mkdir(dir, 0755);
+	}
+	in_base(ydoc_str(ydoc_get(y, s, "patches")), path, sizeof(path));
+	bad = lint_series(facts, override ? override : path, "fix",
+			  preimage ? dir : NULL);
+	compat = ydoc_str(ydoc_get(y, s, "build-compat"));
+	if (compat) {
+		in_base(compat, path, sizeof(path));
+		bad += lint_series(facts, path, "build-compat", preimage ? dir : NULL);
+	}
+	if (!bad)
+		printf("lint: %s: patch sets well formed\n", name);
+	return bad;
+}
+
+static int cmd_lint(struct ydoc *y, int argc, char **argv)
+{
+	static struct facts facts;
+	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
+	const char *preimage = argc > 4 && strcmp(argv[4], "-") ? argv[4] : NULL;
+	char path[4096];
+	int i, bad = 0;
+
+	in_base(ydoc_str(ydoc_get(y, ydoc_root(y), "upstream")), path, sizeof(path));
+	if (facts_load(&facts, path))
+		return 1;
+	if (preimage)
+		mkdir(preimage, 0755);
+	if (argc > 3 && strcmp(argv[3], "all"))
+		return lint_one(y, &facts, argv[3], preimage,
+				argc > 5 ? argv[5] : NULL) ? 1 : 0;
+	for (i = 0; i < ydoc_len(series); i++)
+		bad |= lint_one(y, &facts, ydoc_str(ydoc_key(y, series, i)),
+				preimage, NULL) != 0;
+	return bad;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
 	return 2;
 }
 
@@ -393,6 +511,10 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	}
 	if (!strcmp(cmd, "variant") && argc == 5)
 		return cmd_variant(y, argv[3], argv[4]);
+	if (!strcmp(cmd, "lint"))
+		return cmd_lint(y, argc, argv);
+	if (!strcmp(cmd, "guard"))
+		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "expect") && argc == 6)
 		return cmd_expect(y, argv[3], argv[4], argv[5]);
 	return usage();

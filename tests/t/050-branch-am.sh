@@ -22,8 +22,10 @@ sed 's/static int a;/static int nothing_like_this;/; s/static int b;/static int 
 git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
 cp "$SG_ROOT/build-matrix/config/minimal.config" "$T/conf/minimal.config"
+cp "$SG_ROOT/backports/upstream.yaml" "$T/conf/upstream.yaml"
 cat > "$SG_BRANCHES" <<'YAML'
 checks: [raid0-map]
+upstream: upstream.yaml
 series:
   "9.9":
     version: "9.9.1"

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "facts.h"
+#include "patchfile.h"
+
+static const char *const kinds[] = { "fix", "build-compat", "history", NULL };
+
+const char *short_id(const char *id)
+{
+	static char buf[4][13];
+	static int next;
+	char *b = buf[next++ % 4];
+
+	snprintf(b, 13, "%s", id);
+	return b;
+}
+
+static int known_kind(const char *k)
+{
+	int i;
+
+	for (i = 0; k && kinds[i]; i++)
+		if (!strcmp(k, kinds[i]))
+			return 1;
+	return 0;
+}
+
+static void load_list(struct ydoc *y, yaml_node_t *seq, const char *what,
+		      int max, int *n, void (*put)(struct fact *, int, const char *),
+		      struct fact *f)
+{
+	int i;
+
+	if (seq && !ydoc_is_seq(seq)) {
+		ydoc_err(y, seq, "%s: \"%s\" must be a list", f->id, what);
+		return;
+	}
+	for (i = 0; i < ydoc_len(seq); i++) {
+		const char *s = ydoc_str(ydoc_item(y, seq, i));
+
+		if (!s || *n == max) {
+			ydoc_err(y, ydoc_item(y, seq, i), "%s: bad or too many %s", f->id, what);
+			continue;
+		}
+		put(f, (*n)++, s);
+	}
+}
+
+static void put_fix(struct fact *f, int i, const char *s)
+{
+	snprintf(f->fixes[i], 41, "%s", s);
+}
+
+static void put_file(struct fact *f, int i, const char *s)
+{
+	f->files[i] = s;
+}
+
+static void load_one(struct facts *facts, yaml_node_t *n)
+{
+	struct ydoc *y = &facts->y;
+	struct fact *f = &facts->f[facts->n];
+	const char *id = ydoc_str(ydoc_get(y, n, "id"));
+
+	memset(f, 0, sizeof(*f));
+	if (!ydoc_is_map(n) || !id || !is_hex_id(id, 40, 40)) {
+		ydoc_err(y, n, "each commit needs an id of 40 lower-case hex digits");
+		return;
+	}
+	snprintf(f->id, sizeof(f->id), "%s", id);
+	f->subject = ydoc_str(ydoc_get(y, n, "subject"));
+	f->author = ydoc_str(ydoc_get(y, n, "author"));
+	f->release = ydoc_str(ydoc_get(y, n, "release"));
+	f->kind = ydoc_str(ydoc_get(y, n, "kind"));
+	if (!f->subject || !f->release)
+		ydoc_err(y, n, "%s: needs subject and release", short_id(id));
+	if (!known_kind(f->kind))
+		ydoc_err(y, n, "%s: kind must be fix, build-compat or history", short_id(id));
+	load_list(y, ydoc_get(y, n, "fixes"), "fixes", FACT_MAX_FIXES, &f->nr_fixes, put_fix, f);
+	load_list(y, ydoc_get(y, n, "files"), "files", FACT_MAX_FILES, &f->nr_files, put_file, f);
+	facts->n++;
+}
+
+int facts_load(struct facts *facts, const char *path)
+{
+	yaml_node_t *list;
+	int i, j;
+
+	memset(facts, 0, sizeof(*facts));
+	if (ydoc_load(&facts->y, path))
+		return -1;
+	list = ydoc_get(&facts->y, ydoc_root(&facts->y), "commits");
+	if (!ydoc_is_seq(list)) {
+		ydoc_err(&facts->y, ydoc_root(&facts->y), "needs a list \"commits\"");
+		return -1;
+	}
+	for (i = 0; i < ydoc_len(list) && facts->n < FACTS_MAX; i++)
+		load_one(facts, ydoc_item(&facts->y, list, i));
+	for (i = 0; i < facts->n; i++)
+		for (j = 0; j < facts->f[i].nr_fixes; j++)
+			if (!facts_find(facts, facts->f[i].fixes[j]))
+				ydoc_err(&facts->y, ydoc_item(&facts->y, list, i),
+					 "%s: Fixes: %s is not a known commit",
+					 short_id(facts->f[i].id), facts->f[i].fixes[j]);
+	return facts->y.errors ? -1 : 0;
+}
+
+const struct fact *facts_find(const struct facts *facts, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	int i;
+
+	if (n < 12)
+		return NULL;
+	for (i = 0; i < facts->n; i++)
+		if (!strncmp(facts->f[i].id, prefix, n))
+			return &facts->f[i];
+	return NULL;
+}

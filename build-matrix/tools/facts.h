@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The committed record of upstream commits (backports/upstream.yaml). */
+#ifndef SG_FACTS_H
+#define SG_FACTS_H
+
+#include "yamldoc.h"
+
+#define FACTS_MAX 64
+#define FACT_MAX_FIXES 8
+#define FACT_MAX_FILES 32
+
+struct fact {
+	char id[41];
+	const char *subject, *author, *release, *kind;
+	int nr_fixes;
+	char fixes[FACT_MAX_FIXES][41];
+	int nr_files;
+	const char *files[FACT_MAX_FILES];
+};
+
+struct facts {
+	struct ydoc y;
+	int n;
+	struct fact f[FACTS_MAX];
+};
+
+/* Loads and validates; errors go to stderr as file:line.  0 or -1. */
+int facts_load(struct facts *facts, const char *path);
+/* The fact whose id starts with prefix (at least 12 hex digits). */
+const struct fact *facts_find(const struct facts *facts, const char *prefix);
+/* id[0..12), for messages. */
+const char *short_id(const char *id);
+
+#endif

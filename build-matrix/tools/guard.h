@@ -1,0 +1,15 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SG_GUARD_H
+#define SG_GUARD_H
+
+#include "facts.h"
+
+/*
+ * Prints one line per commit carried without its known follow-up fix and
+ * returns how many; -1 if the inputs could not be read.
+ */
+int guard_series(const struct facts *facts, const char *series,
+		 const char *const *base, int nr_base,
+		 const char *const *series_files, int nr_files);
+
+#endif

@@ -1,0 +1,237 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <dirent.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "lint.h"
+#include "patchfile.h"
+
+#define MAX_PATCHES 64
+#define MAX_LINES 20000
+
+static int problems;
+
+static void problem(const char *fmt, const char *a, const char *b)
+{
+	printf("lint: ");
+	printf(fmt, a, b);
+	putchar('\n');
+	problems++;
+}
+
+/* The *.patch files in dir must be the ones the series names. */
+static void check_listing(const char *series_file, char paths[][4096], int n)
+{
+	char dir[4096], full[4400];
+	const char *slash;
+	struct dirent *e;
+	DIR *d;
+	int i, listed;
+
+	slash = strrchr(series_file, '/');
+	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - series_file) : 1,
+		 slash ? series_file : ".");
+	d = opendir(dir);
+	if (!d)
+		return;
+	while ((e = readdir(d))) {
+		size_t len = strlen(e->d_name);
+
+		if (len < 6 || strcmp(e->d_name + len - 6, ".patch"))
+			continue;
+		snprintf(full, sizeof(full), "%s/%s", dir, e->d_name);
+		for (i = 0, listed = 0; i < n; i++)
+			listed |= !strcmp(paths[i], full);
+		if (!listed)
+			problem("%s: not listed in %s", full, series_file);
+	}
+	closedir(d);
+	for (i = 0; i < n; i++) {
+		struct stat st;
+
+		if (stat(paths[i], &st))
+			problem("%s: listed in %s but missing", paths[i], series_file);
+	}
+}
+
+static int touched_upstream(const struct fact *f, const char *file)
+{
+	int i;
+
+	for (i = 0; i < f->nr_files; i++)
+		if (!strcmp(f->files[i], file))
+			return 1;
+	return 0;
+}
+
+static void check_against_facts(const struct facts *facts,
+				const struct patchfile *p, const char *kind)
+{
+	const struct fact *f;
+	char line[64];
+	int i, j, found;
+
+	if (!p->upstream[0]) {
+		snprintf(line, sizeof(line), "%d", p->upstream_line);
+		problem("%s:%s: the body must open with \"commit <40 hex digits> upstream.\"",
+			p->path, line);
+		return;
+	}
+	f = facts_find(facts, p->upstream);
+	if (!f) {
+		problem("%s: upstream %s is not in the upstream facts file", p->path, p->upstream);
+		return;
+	}
+	if (strcmp(f->kind, kind))
+		problem("%s: upstream commit is recorded as kind %s", p->path, f->kind);
+	for (i = 0; i < p->nr_files; i++)
+		if (!touched_upstream(f, p->files[i]))
+			problem("%s: touches %s, which its upstream commit does not", p->path,
+				p->files[i]);
+	for (i = 0; i < f->nr_fixes; i++) {
+		for (j = 0, found = 0; j < p->nr_fixes; j++)
+			found |= !strncmp(f->fixes[i], p->fixes[j], strlen(p->fixes[j]));
+		if (!found)
+			problem("%s: lacks the upstream Fixes: %s", p->path, short_id(f->fixes[i]));
+	}
+}
+
+struct hunk_state {
+	FILE *out;		/* preimage being written, or NULL */
+	long next;		/* next preimage line number to write */
+	long old_left, new_left;
+	char file[256];
+};
+
+static void open_preimage(struct hunk_state *h, const char *dir, const char *file)
+{
+	char path[4600], *slash;
+
+	if (h->out)
+		fclose(h->out);
+	h->out = NULL;
+	h->next = 1;
+	snprintf(h->file, sizeof(h->file), "%s", file);
+	if (!dir)
+		return;
+	snprintf(path, sizeof(path), "%s/%s", dir, file);
+	for (slash = path + strlen(dir) + 1; (slash = strchr(slash, '/')); slash++) {
+		*slash = '\0';
+		mkdir(path, 0755);
+		*slash = '/';
+	}
+	h->out = fopen(path, "w");
+}
+
+static void fill_to(struct hunk_state *h, long line)
+{
+	for (; h->next < line; h->next++)
+		if (h->out)
+			fprintf(h->out, "stableguard preimage filler %ld\n", h->next);
+}
+
+/* One line of the diff body; returns -1 on a malformed hunk. */
+static int hunk_line(struct hunk_state *h, const char *line)
+{
+	long a, b = 1, c, d = 1;
+
+	if (!strncmp(line, "@@ ", 3)) {
+		if (h->old_left || h->new_left)
+			return -1;
+		if (sscanf(line, "@@ -%ld,%ld +%ld,%ld @@", &a, &b, &c, &d) < 4 &&
+		    sscanf(line, "@@ -%ld +%ld @@", &a, &c) < 2)
+			return -1;
+		if (a < h->next)
+			return -1;
+		fill_to(h, a);
+		h->old_left = b;
+		h->new_left = d;
+		return 0;
+	}
+	if (!h->old_left && !h->new_left)
+		return 0;
+	if (line[0] == ' ' || line[0] == '-') {
+		if (h->out)
+			fprintf(h->out, "%s\n", line + 1);
+		h->next++;
+		h->old_left--;
+	}
+	if (line[0] == ' ' || line[0] == '+')
+		h->new_left--;
+	if (line[0] != ' ' && line[0] != '-' && line[0] != '+' && line[0] != '\\')
+		return -1;
+	return h->old_left < 0 || h->new_left < 0 ? -1 : 0;
+}
+
+static void check_hunks(const char *path, const char *preimage_root)
+{
+	struct hunk_state h = { 0 };
+	char line[4096], a[256], b[256], dir[4400], where[32];
+	int lineno = 0, in_diff = 0;
+	FILE *f = fopen(path, "r");
+
+	if (!f)
+		return;
+	snprintf(dir, sizeof(dir), "%s/%s", preimage_root ? preimage_root : "",
+		 strrchr(path, '/') ? strrchr(path, '/') + 1 : path);
+	if (preimage_root)
+		mkdir(dir, 0755);
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		if (sscanf(line, "diff --git a/%255s b/%255s", a, b) == 2) {
+			if (h.old_left || h.new_left)
+				break;
+			open_preimage(&h, preimage_root ? dir : NULL, b);
+			in_diff = 1;
+			continue;
+		}
+		if (!in_diff || !strncmp(line, "--- ", 4) || !strncmp(line, "+++ ", 4))
+			if (!h.old_left && !h.new_left)
+				continue;
+		if (!strcmp(line, "-- ") && !h.old_left && !h.new_left)
+			break;
+		if (hunk_line(&h, line)) {
+			snprintf(where, sizeof(where), "%d", lineno);
+			problem("%s:%s: malformed hunk (line counts do not add up)", path, where);
+			break;
+		}
+	}
+	if (h.old_left || h.new_left)
+		problem("%s: %s: the last hunk is cut short", path, h.file);
+	if (h.out)
+		fclose(h.out);
+	fclose(f);
+}
+
+int lint_series(const struct facts *facts, const char *series_file,
+		const char *kind, const char *preimage_dir)
+{
+	static char paths[MAX_PATCHES][4096];
+	struct patchfile p;
+	char err[4400];
+	int n, i;
+
+	problems = 0;
+	n = series_read(series_file, paths, MAX_PATCHES, err, sizeof(err));
+	if (n < 0) {
+		printf("lint: %s\n", err);
+		return 1;
+	}
+	check_listing(series_file, paths, n);
+	for (i = 0; i < n; i++) {
+		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
+			printf("lint: %s\n", err);
+			problems++;
+			continue;
+		}
+		if (!p.has_diff)
+			problem("%s: no diff --git section%s", paths[i], "");
+		check_against_facts(facts, &p, kind);
+		check_hunks(paths[i], preimage_dir);
+	}
+	return problems;
+}

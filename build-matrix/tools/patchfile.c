@@ -1,0 +1,159 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "patchfile.h"
+
+int is_hex_id(const char *s, int min, int max)
+{
+	int n = 0;
+
+	for (; s[n]; n++)
+		if (!isxdigit((unsigned char)s[n]) || isupper((unsigned char)s[n]))
+			return 0;
+	return n >= min && n <= max;
+}
+
+static void chomp(char *s)
+{
+	s[strcspn(s, "\r\n")] = '\0';
+}
+
+static void strip_patch_prefix(char *subject)
+{
+	char *end;
+
+	if (subject[0] != '[' || !(end = strchr(subject, ']')))
+		return;
+	end++;
+	while (*end == ' ')
+		end++;
+	memmove(subject, end, strlen(end) + 1);
+}
+
+static int header(struct patchfile *p, const char *line, char **last)
+{
+	if (!strncmp(line, "From: ", 6)) {
+		snprintf(p->from, sizeof(p->from), "%s", line + 6);
+		*last = p->from;
+	} else if (!strncmp(line, "Date: ", 6)) {
+		snprintf(p->date, sizeof(p->date), "%s", line + 6);
+		*last = p->date;
+	} else if (!strncmp(line, "Subject: ", 9)) {
+		snprintf(p->subject, sizeof(p->subject), "%s", line + 9);
+		*last = p->subject;
+	} else if ((line[0] == ' ' || line[0] == '\t') && *last) {
+		/* RFC 2822 folding: a continuation of the previous header. */
+		size_t n = strlen(*last);
+
+		snprintf(*last + n, (*last == p->subject ? sizeof(p->subject) : 128) - n,
+			 "%s", line);
+		return 0;
+	} else {
+		*last = NULL;
+	}
+	return 0;
+}
+
+static void body_line(struct patchfile *p, const char *line, int lineno)
+{
+	char id[64];
+
+	if (!p->upstream_line && line[0]) {
+		p->upstream_line = lineno;
+		if (sscanf(line, "commit %63s upstream.", id) == 1 &&
+		    is_hex_id(id, 40, 40) && strstr(line, " upstream."))
+			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
+	}
+	if (!strncmp(line, "Fixes: ", 7) && p->nr_fixes < PATCH_MAX_FIXES &&
+	    sscanf(line + 7, "%63s", id) == 1 && is_hex_id(id, 12, 40))
+		snprintf(p->fixes[p->nr_fixes++], 41, "%s", id);
+}
+
+static void diff_line(struct patchfile *p, const char *line)
+{
+	char a[256], b[256];
+
+	if (sscanf(line, "diff --git a/%255s b/%255s", a, b) != 2)
+		return;
+	p->has_diff = 1;
+	if (p->nr_files < PATCH_MAX_FILES)
+		snprintf(p->files[p->nr_files++], 256, "%s", b);
+}
+
+int patchfile_read(const char *path, struct patchfile *p, char *err, int len)
+{
+	char line[4096], *last = NULL;
+	int lineno = 0, in_headers = 1, in_diff = 0;
+	FILE *f = fopen(path, "r");
+
+	memset(p, 0, sizeof(*p));
+	snprintf(p->path, sizeof(p->path), "%s", path);
+	if (!f) {
+		snprintf(err, len, "%s: cannot open", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		chomp(line);
+		if (in_headers) {
+			if (!line[0])
+				in_headers = 0;
+			else
+				header(p, line, &last);
+			continue;
+		}
+		if (!strncmp(line, "diff --git ", 11))
+			in_diff = 1;
+		if (in_diff)
+			diff_line(p, line);
+		else
+			body_line(p, line, lineno);
+	}
+	fclose(f);
+	strip_patch_prefix(p->subject);
+	if (!p->from[0] || !p->date[0] || !p->subject[0]) {
+		snprintf(err, len, "%s:1: not a git format-patch mbox (needs From:, Date: and Subject:)", path);
+		return -1;
+	}
+	return 0;
+}
+
+int series_read(const char *series_path, char paths[][4096], int max,
+		char *err, int len)
+{
+	char line[1024], dir[4096], *slash;
+	int n = 0, lineno = 0;
+	FILE *f = fopen(series_path, "r");
+
+	if (!f) {
+		snprintf(err, len, "%s: cannot open", series_path);
+		return -1;
+	}
+	snprintf(dir, sizeof(dir), "%s", series_path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(dir, sizeof(dir), ".");
+	while (fgets(line, sizeof(line), f)) {
+		char *p = line;
+
+		lineno++;
+		line[strcspn(line, "#")] = '\0';
+		chomp(line);
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!*p)
+			continue;
+		if (n == max) {
+			snprintf(err, len, "%s:%d: too many patches", series_path, lineno);
+			fclose(f);
+			return -1;
+		}
+		snprintf(paths[n++], 4096, "%s/%s", dir, p);
+	}
+	fclose(f);
+	return n;
+}

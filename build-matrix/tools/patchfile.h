@@ -1,0 +1,35 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A git format-patch mbox file as stableguard reads it: the headers a
+ * stable maintainer keeps (From, Date, Subject), the upstream commit the
+ * body names ("commit <40 hex> upstream."), its Fixes: trailers, and the
+ * files the diff touches.
+ */
+#ifndef SG_PATCHFILE_H
+#define SG_PATCHFILE_H
+
+#define PATCH_MAX_FILES 64
+#define PATCH_MAX_FIXES 8
+
+struct patchfile {
+	char path[4096];
+	char from[256];
+	char date[128];
+	char subject[512];	/* without the [PATCH ...] prefix */
+	char upstream[41];	/* "" when the body does not name one */
+	int upstream_line;	/* line of the body's first text, for errors */
+	int nr_fixes;
+	char fixes[PATCH_MAX_FIXES][41];	/* as written: 12 to 40 hex */
+	int nr_files;
+	char files[PATCH_MAX_FILES][256];
+	int has_diff;
+};
+
+/* Returns 0, or -1 with the reason in err (prefixed by path:line). */
+int patchfile_read(const char *path, struct patchfile *p, char *err, int len);
+int is_hex_id(const char *s, int min, int max);
+/* Patch files named by a series file, resolved against its folder. */
+int series_read(const char *series_path, char paths[][4096], int max,
+		char *err, int len);
+
+#endif

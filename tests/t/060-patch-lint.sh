@@ -1,0 +1,42 @@
+# Every patch set lints clean without the kernel trees, each patch applies
+# with git apply --check to the preimage its own hunks describe, and the
+# lint catches the mistakes it is there for.
+. "$SG_ROOT/tests/common.sh"
+pre="$T/preimage"
+
+if "$SGCONF" "$SG_ROOT/branches.yaml" lint all "$pre" > "$T/lint.out"; then
+	ok "lint: $(grep -c 'well formed' "$T/lint.out") series well formed"
+else
+	fail "lint: $(cat "$T/lint.out")"
+fi
+for dir in "$pre"/*/*.patch; do
+	[ -d "$dir" ] || continue
+	series=$(basename "$(dirname "$dir")")
+	patch="$SG_ROOT/backports/$series/$(basename "$dir")"
+	if (cd "$dir" && git init -q . && git apply --check "$patch"); then
+		ok "git apply --check $series/$(basename "$patch")"
+	else
+		fail "$series/$(basename "$patch") does not apply to its own preimage"
+	fi
+done
+
+# A broken copy of the 3.19 set: one fault per patch, and a stray file.
+bad="$T/bad/3.19"
+mkdir -p "$bad"
+cp "$SG_ROOT"/backports/3.19/*.patch "$SG_ROOT/backports/3.19/series" "$bad/"
+raid0="$bad/0001-md-raid0-fix-restore-to-sector-variable-in-raid0_mak.patch"
+ext4="$bad/0002-ext4-fix-data-corruption-caused-by-unwritten-and-del.patch"
+sed -i 's/^commit a81157768a00e8cf8a7b43b5ea5cac931262374f upstream.$/Upstream commit a81157768a00./' "$raid0"
+sed -i '0,/^+\t\t    !(status & EXTENT_STATUS_WRITTEN) \&\&$/{//d}' "$ext4"
+sed -i 's|^diff --git a/fs/ext4/inode.c b/fs/ext4/inode.c|diff --git a/fs/ext4/super.c b/fs/ext4/super.c|' "$ext4"
+touch "$bad/0003-stray.patch"
+"$SGCONF" "$SG_ROOT/branches.yaml" lint 3.19 - "$bad/series" > "$T/bad.out" &&
+	fail "broken set passed the lint"
+for want in "0003-stray.patch: not listed in" \
+	"must open with \"commit <40 hex digits> upstream.\"" \
+	"touches fs/ext4/super.c, which its upstream commit does not" \
+	"malformed hunk"; do
+	grep -qF "$want" "$T/bad.out" && ok "lint says: $want" ||
+		fail "lint did not say \"$want\": $(cat "$T/bad.out")"
+done
+done_testing
