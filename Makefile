@@ -4,13 +4,14 @@
 #   make matrix [SERIES="6.1 3.19"]   build, boot and verify; prints the table
 #   make check                        host tests + one real 6.1 end-to-end run
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
-#   make release-notes [SERIES=]      notes from the patches and the evidence
+#   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make bench                        timings of each phase
 #   make deps                         install what the above need (apt)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
 export SG_CACHE
 SERIES ?=
+UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
@@ -19,7 +20,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
@@ -45,6 +46,10 @@ LIBSG_H := $(wildcard build-matrix/tools/*.h)
 $(BIN)/sgconf: build-matrix/tools/sgconf.c $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/sgconf.c $(LIBSG) -lyaml
+
+$(BIN)/relnotes: build-matrix/tools/relnotes.c $(LIBSG) $(LIBSG_H)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/relnotes.c $(LIBSG) -lyaml
 
 $(BIN)/logread: verify/host/logread.c
 	@mkdir -p $(BIN)
@@ -73,6 +78,10 @@ branch: deps tools
 
 check: deps tools image
 	tests/run.sh
+
+release-notes: tools
+	@$(BIN)/sgconf branches.yaml guard
+	@UNTESTED=$(UNTESTED) build-matrix/release-notes.sh $(SERIES)
 
 clean:
 	rm -rf $(BIN) $(IMAGE) $(SG_CACHE)/runs $(SG_CACHE)/test

@@ -66,3 +66,9 @@ sg_am() {
 }
 
 sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }
+
+# What a run tested: the build-compat and fix patches, by content.
+patchset_id() {
+	{ sg_series_files "$SG_COMPAT"; sg_series_files "$SG_PATCHES"; } |
+		xargs -r cat | sha1sum | cut -c1-12
+}

@@ -38,11 +38,6 @@ every_variant() {
 	done
 }
 
-patchset_id() {
-	{ sg_series_files "$SG_COMPAT"; sg_series_files "$SG_PATCHES"; } |
-		xargs -r cat | sha1sum | cut -c1-12
-}
-
 # KVM only when a probe boot of this kernel finishes; TCG otherwise.
 pick_accel() {
 	[ -n "${SG_ACCEL:-}" ] && return 0

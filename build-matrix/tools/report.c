@@ -113,6 +113,16 @@ static void write_md(FILE *f)
 
 		if (matches(r) && !skipped(r))
 			continue;
+		if (skipped(r)) {
+			/* One line per skipped series: the reason is the same. */
+			if (i && skipped(&rows[i - 1]) &&
+			    !strcmp(rows[i - 1].col[SERIES], r->col[SERIES]))
+				continue;
+			fprintf(f, "- %s skipped: ", r->col[SERIES]);
+			md_escape(f, r->col[REASON]);
+			fputc('\n', f);
+			continue;
+		}
 		fprintf(f, "- %s %s %s: expected %s, observed %s: ", r->col[SERIES],
 			r->col[VARIANT], r->col[CHECK], r->col[EXPECTED], r->col[OBSERVED]);
 		md_escape(f, r->col[REASON]);

@@ -1,0 +1,52 @@
+#!/bin/sh
+# release-notes.sh [SERIES...]
+# Notes for each series (all by default) into $SG_CACHE/release-notes/,
+# with the evidence of the latest matrix run whose patch set is the one in
+# the tree now, and an index.  Exits 1 if any series has no such run or
+# its evidence is not as expected, unless UNTESTED=1.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+out="$SG_CACHE/release-notes"
+mkdir -p "$out"
+[ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
+flag=
+[ "${UNTESTED:-0}" = 1 ] && flag=--untested
+
+# latest_run SERIES PATCHSET: the newest results.tsv that ran them.
+latest_run() {
+	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
+		if awk -F'\t' -v s="$1" -v p="$2" \
+			'$1 == s && $8 == p && $5 != "SKIP" { found = 1 } END { exit !found }' \
+			"$r/results.tsv" 2>/dev/null; then
+			echo "$r/results.tsv"
+			return
+		fi
+	done
+	echo -
+}
+
+status=0
+index="$out/index.md"
+printf '# stableguard release notes\n\n| series | release | evidence |\n|---|---|---|\n' > "$index.tmp"
+for series in "$@"; do
+	sg_load_series "$series"
+	dir="$out/$series"
+	rm -rf "$dir"
+	mkdir -p "$dir"
+	results=$(latest_run "$series" "$(patchset_id)")
+	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" $flag
+	rc=$?
+	[ $rc -eq 0 ] || status=1
+	notes=$(cd "$dir" && ls stableguard-*.md 2>/dev/null | head -n 1)
+	case $rc,$results in
+	0,-) what="untested (published on request)" ;;
+	0,*) what="$(basename "$(dirname "$results")")" ;;
+	*,-) what="**none: untested**" ;;
+	*) what="**not as expected**" ;;
+	esac
+	printf '| %s | [%s](%s/%s) | %s |\n' "$series" "${notes%.md}" "$series" "$notes" "$what" >> "$index.tmp"
+done
+mv "$index.tmp" "$index"
+echo "release notes: $out (index: $index)" >&2
+exit $status

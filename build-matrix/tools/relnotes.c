@@ -1,0 +1,352 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * relnotes: release notes for one series, from its patches, the upstream
+ * facts and the matrix evidence, in the style of a stable review mail
+ * (plain text) and as Markdown.
+ *
+ *	relnotes BRANCHES SERIES OUTDIR RESULTS|- [--untested]
+ *
+ * RESULTS is the results.tsv of the latest run whose patch set is the one
+ * in the tree now ("-" when there is none).  Without such evidence, or
+ * when it shows an outcome that is not the expected one, the notes say so
+ * and relnotes exits 1, unless --untested asks to publish all the same.
+ */
+#include <libgen.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "facts.h"
+#include "patchfile.h"
+#include "yamldoc.h"
+
+#define MAX_PATCHES 64
+#define MAX_ROWS 256
+
+struct row {
+	char variant[64], check[64], expected[8], observed[8], kernel[64], patchset[64];
+};
+
+struct notes {
+	const char *series, *version, *run;
+	char release[96];
+	struct patchfile fixes[MAX_PATCHES], compat[MAX_PATCHES];
+	int nr_fixes, nr_compat;
+	struct row rows[MAX_ROWS];
+	int nr_rows, mismatches;
+	const struct facts *facts;
+};
+
+static char basedir[4096];
+
+static int load_set(const char *rel, struct patchfile *out, int *n)
+{
+	static char paths[MAX_PATCHES][4096];
+	char path[8192], err[4400];
+	int i, count;
+
+	*n = 0;
+	if (!rel)
+		return 0;
+	snprintf(path, sizeof(path), "%s/%s", basedir, rel);
+	count = series_read(path, paths, MAX_PATCHES, err, sizeof(err));
+	if (count < 0) {
+		fprintf(stderr, "relnotes: %s\n", err);
+		return -1;
+	}
+	for (i = 0; i < count; i++)
+		if (patchfile_read(paths[i], &out[(*n)++], err, sizeof(err))) {
+			fprintf(stderr, "relnotes: %s\n", err);
+			return -1;
+		}
+	return 0;
+}
+
+static void add_row(struct notes *nt, char **col)
+{
+	struct row *r = &nt->rows[nt->nr_rows++];
+
+	snprintf(r->variant, sizeof(r->variant), "%s", col[1]);
+	snprintf(r->check, sizeof(r->check), "%s", col[2]);
+	snprintf(r->expected, sizeof(r->expected), "%s", col[3]);
+	snprintf(r->observed, sizeof(r->observed), "%s", col[4]);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", col[6]);
+	snprintf(r->patchset, sizeof(r->patchset), "%s", col[7]);
+	nt->mismatches += strcmp(r->expected, r->observed) != 0;
+}
+
+static int load_rows(struct notes *nt, const char *path)
+{
+	char line[8192], *col[10], *p;
+	FILE *f;
+	int i;
+
+	if (!strcmp(path, "-"))
+		return 0;
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "relnotes: %s: cannot open\n", path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f) && nt->nr_rows < MAX_ROWS) {
+		for (i = 0, p = line; i < 10 && p; i++) {
+			col[i] = p;
+			p = strchr(p, '\t');
+			if (p)
+				*p++ = '\0';
+		}
+		if (i == 10 && !strcmp(col[0], nt->series) && strcmp(col[4], "SKIP"))
+			add_row(nt, col);
+	}
+	fclose(f);
+	return 0;
+}
+
+/* "Fixes: x ("..."), which Fixes: y ("...")", following the facts. */
+static void fixes_chain(FILE *f, const struct facts *facts, const char *id,
+			const char *indent, const char *nested)
+{
+	const struct fact *fact = facts_find(facts, id);
+	int i;
+
+	if (!fact)
+		return;
+	for (i = 0; i < fact->nr_fixes; i++) {
+		const struct fact *t = facts_find(facts, fact->fixes[i]);
+
+		fprintf(f, "%sFixes: %s (\"%s\", %s)\n", indent, short_id(fact->fixes[i]),
+			t ? t->subject : "?", t ? t->release : "?");
+		if (t)
+			fixes_chain(f, facts, t->id, nested, nested);
+	}
+}
+
+static void patch_entry(FILE *f, const struct notes *nt, const struct patchfile *p,
+			int md)
+{
+	const struct fact *fact = facts_find(nt->facts, p->upstream);
+
+	if (md) {
+		fprintf(f, "- **%s** — %s  \n  upstream %s (%s)\n", p->subject, p->from,
+			p->upstream, fact ? fact->release : "?");
+		fixes_chain(f, nt->facts, p->upstream, "  - ", "    - which ");
+		return;
+	}
+	fprintf(f, "%s\n    %s\n    upstream %s (%s)\n", p->from, p->subject,
+		p->upstream, fact ? fact->release : "?");
+	fixes_chain(f, nt->facts, p->upstream, "    ", "      which ");
+	fputc('\n', f);
+}
+
+/* Distinct variants and checks, in the order the run gave them. */
+static int distinct(const struct notes *nt, int field, const char **out, int max)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < nt->nr_rows; i++) {
+		const char *v = field ? nt->rows[i].check : nt->rows[i].variant;
+
+		for (j = 0; j < n && strcmp(out[j], v); j++)
+			;
+		if (j == n && n < max)
+			out[n++] = v;
+	}
+	return n;
+}
+
+static const struct row *find_row(const struct notes *nt, const char *v,
+				  const char *c)
+{
+	int i;
+
+	for (i = 0; i < nt->nr_rows; i++)
+		if (!strcmp(nt->rows[i].variant, v) && !strcmp(nt->rows[i].check, c))
+			return &nt->rows[i];
+	return NULL;
+}
+
+static void cell(FILE *f, int md, int last, const char *text)
+{
+	if (md)
+		fprintf(f, " %s |", text);
+	else if (last)
+		fprintf(f, " %s", text);
+	else
+		fprintf(f, " %-17s", text);
+}
+
+static void evidence(FILE *f, const struct notes *nt, int md)
+{
+	const char *variants[32], *checks[32];
+	int nv, nc, i, j;
+
+	if (!nt->nr_rows) {
+		fprintf(f, "%sUNTESTED: no matrix run has tested this patch set.%s\n",
+			md ? "**" : "", md ? "**" : "");
+		return;
+	}
+	nv = distinct(nt, 0, variants, 32);
+	nc = distinct(nt, 1, checks, 32);
+	fprintf(f, "Matrix run %s, patch set %s, kernel %s, in QEMU.\n\n", nt->run,
+		nt->rows[0].patchset, nt->rows[0].kernel);
+	fprintf(f, md ? "| variant |" : "  %-24s", md ? "" : "variant");
+	for (j = 0; j < nc; j++)
+		cell(f, md, j == nc - 1, checks[j]);
+	fputc('\n', f);
+	if (md) {
+		fprintf(f, "|---|");
+		for (j = 0; j < nc; j++)
+			fprintf(f, "---|");
+		fputc('\n', f);
+	}
+	for (i = 0; i < nv; i++) {
+		fprintf(f, md ? "| %s |" : "  %-24s", variants[i]);
+		for (j = 0; j < nc; j++) {
+			const struct row *r = find_row(nt, variants[i], checks[j]);
+			char text[64];
+
+			snprintf(text, sizeof(text), "%s%s", r ? r->observed : "-",
+				 r && strcmp(r->expected, r->observed) ? " (expected otherwise)" : "");
+			cell(f, md, j == nc - 1, text);
+		}
+		fputc('\n', f);
+	}
+	fputc('\n', f);
+	if (nt->mismatches)
+		fprintf(f, "NOT AS EXPECTED: %d outcome(s) differ from branches.yaml.\n",
+			nt->mismatches);
+	else
+		fprintf(f, "Every outcome as branches.yaml expects: FAIL where a variant carries the bug, PASS where it carries the fixes.\n");
+}
+
+static void write_txt(FILE *f, const struct notes *nt)
+{
+	int i;
+
+	fprintf(f, "[PATCH 0/%d] stableguard %s review\n\n", nt->nr_fixes, nt->release);
+	fprintf(f, "This is the start of the stableguard review cycle for the %s release.\n",
+		nt->release);
+	if (nt->nr_fixes)
+		fprintf(f, "There are %d patch%s in this series; they apply with git am onto\nlinux-%s, in the order of backports/%s/series.\n",
+			nt->nr_fixes, nt->nr_fixes == 1 ? "" : "es", nt->version, nt->series);
+	else
+		fprintf(f, "There are no patches in this series: linux-%s already has every fix\nstableguard carries; this release is the evidence that it holds.\n",
+			nt->version);
+	fprintf(f, "\nResponses should be made as stableguard issues.\n\n");
+	fprintf(f, "-------------\nPseudo-Shortlog of commits:\n\n");
+	for (i = 0; i < nt->nr_fixes; i++)
+		patch_entry(f, nt, &nt->fixes[i], 0);
+	if (!nt->nr_fixes)
+		fprintf(f, "    (none)\n\n");
+	fprintf(f, "-------------\nBuild compatibility (toolchain only, not fixes):\n\n");
+	for (i = 0; i < nt->nr_compat; i++)
+		patch_entry(f, nt, &nt->compat[i], 0);
+	if (!nt->nr_compat)
+		fprintf(f, "    (none)\n\n");
+	fprintf(f, "-------------\nTesting:\n\n");
+	evidence(f, nt, 0);
+}
+
+static void write_md(FILE *f, const struct notes *nt)
+{
+	int i;
+
+	fprintf(f, "# stableguard %s\n\n", nt->release);
+	if (nt->nr_fixes)
+		fprintf(f, "%d patch%s onto linux-%s, applied with `git am` in the order of `backports/%s/series`.\n\n",
+			nt->nr_fixes, nt->nr_fixes == 1 ? "" : "es", nt->version, nt->series);
+	else
+		fprintf(f, "No patches: linux-%s already has every fix stableguard carries.\n\n",
+			nt->version);
+	fprintf(f, "## Fixes\n\n");
+	for (i = 0; i < nt->nr_fixes; i++)
+		patch_entry(f, nt, &nt->fixes[i], 1);
+	if (!nt->nr_fixes)
+		fprintf(f, "None.\n");
+	fprintf(f, "\n## Build compatibility (toolchain only, not fixes)\n\n");
+	for (i = 0; i < nt->nr_compat; i++)
+		patch_entry(f, nt, &nt->compat[i], 1);
+	if (!nt->nr_compat)
+		fprintf(f, "None.\n");
+	fprintf(f, "\n## Testing\n\n");
+	evidence(f, nt, 1);
+}
+
+static int write_out(const char *dir, const char *name, const struct notes *nt,
+		     void (*fn)(FILE *, const struct notes *))
+{
+	char path[8192];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	f = fopen(path, "w");
+	if (!f) {
+		fprintf(stderr, "relnotes: %s: cannot write\n", path);
+		return -1;
+	}
+	fn(f, nt);
+	return fclose(f);
+}
+
+static int load_series(struct ydoc *y, struct notes *nt)
+{
+	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"), nt->series);
+
+	if (!s) {
+		fprintf(stderr, "relnotes: %s: no series \"%s\"\n", y->path, nt->series);
+		return -1;
+	}
+	nt->version = ydoc_str(ydoc_get(y, s, "version"));
+	if (load_set(ydoc_str(ydoc_get(y, s, "patches")), nt->fixes, &nt->nr_fixes) ||
+	    load_set(ydoc_str(ydoc_get(y, s, "build-compat")), nt->compat, &nt->nr_compat))
+		return -1;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	static struct facts facts;
+	static struct notes nt;
+	struct ydoc y;
+	char path[8192], name[256], runpath[4096];
+	const char *rel = getenv("SG_RELEASE");
+	int untested = argc > 5 && !strcmp(argv[5], "--untested");
+
+	if (argc < 5) {
+		fprintf(stderr, "usage: relnotes BRANCHES SERIES OUTDIR RESULTS|- [--untested]\n");
+		return 2;
+	}
+	snprintf(runpath, sizeof(runpath), "%s", argv[1]);
+	snprintf(basedir, sizeof(basedir), "%s", dirname(runpath));
+	if (ydoc_load(&y, argv[1]))
+		return 2;
+	snprintf(path, sizeof(path), "%s/%s", basedir,
+		 ydoc_str(ydoc_get(&y, ydoc_root(&y), "upstream")) ?: "");
+	if (facts_load(&facts, path))
+		return 2;
+	nt.facts = &facts;
+	nt.series = argv[2];
+	snprintf(runpath, sizeof(runpath), "%s", argv[4]);
+	nt.run = basename(dirname(runpath));
+	if (load_series(&y, &nt) || load_rows(&nt, argv[4]))
+		return 2;
+	/* The kernel the evidence ran on names the release when there is one. */
+	if (nt.nr_rows && strcmp(nt.rows[0].kernel, "-"))
+		nt.version = nt.rows[0].kernel;
+	snprintf(nt.release, sizeof(nt.release), "%s-sg%s", nt.version, rel ? rel : "1");
+	snprintf(name, sizeof(name), "stableguard-%s.txt", nt.release);
+	if (write_out(argv[3], name, &nt, write_txt))
+		return 2;
+	snprintf(name, sizeof(name), "stableguard-%s.md", nt.release);
+	if (write_out(argv[3], name, &nt, write_md))
+		return 2;
+	write_txt(stdout, &nt);
+	if (!nt.nr_rows || nt.mismatches) {
+		fprintf(stderr, "relnotes: %s: %s%s\n", nt.series,
+			nt.nr_rows ? "the evidence is not as expected" :
+				     "no matrix run has tested this patch set",
+			untested ? "; published anyway (untested notes asked for)" : "");
+		return untested ? 0 : 1;
+	}
+	return 0;
+}
