@@ -14,7 +14,7 @@
  * zones and the second one stripes over three members: only then do the
  * original and alternate layouts differ.
  */
-static const uint64_t member_kib[] = { 8200, 12300, 12300, 16500 };
+static const uint64_t member_kib[] = { 4200, 12300, 12300, 16500 };
 
 int raid0_specs(struct md_spec *specs, int max)
 {
