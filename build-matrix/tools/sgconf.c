@@ -446,6 +446,10 @@ static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 	compat = ydoc_str(ydoc_get(y, s, "build-compat"));
 	if (compat) {
 		in_base(compat, path, sizeof(path));
+		if (preimage) {
+			snprintf(dir, sizeof(dir), "%s/%s/build-compat", preimage, name);
+			mkdir(dir, 0755);
+		}
 		bad += lint_series(facts, path, "build-compat", preimage ? dir : NULL);
 	}
 	if (!bad)

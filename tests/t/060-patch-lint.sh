@@ -9,14 +9,14 @@ if "$SGCONF" "$SG_ROOT/branches.yaml" lint all "$pre" > "$T/lint.out"; then
 else
 	fail "lint: $(cat "$T/lint.out")"
 fi
-for dir in "$pre"/*/*.patch; do
+# The preimage folders mirror backports/: <series>/[build-compat/]<patch>/.
+for dir in "$pre"/*/*.patch "$pre"/*/build-compat/*.patch; do
 	[ -d "$dir" ] || continue
-	series=$(basename "$(dirname "$dir")")
-	patch="$SG_ROOT/backports/$series/$(basename "$dir")"
-	if (cd "$dir" && git init -q . && git apply --check "$patch"); then
-		ok "git apply --check $series/$(basename "$patch")"
+	rel=${dir#"$pre"/}
+	if (cd "$dir" && git init -q . && git apply --check "$SG_ROOT/backports/$rel"); then
+		ok "git apply --check $rel"
 	else
-		fail "$series/$(basename "$patch") does not apply to its own preimage"
+		fail "$rel does not apply to its own preimage"
 	fi
 done
 
