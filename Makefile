@@ -79,6 +79,9 @@ branch: deps tools
 check: deps tools image
 	tests/run.sh
 
+bench: deps tools image
+	build-matrix/bench.sh $(or $(firstword $(SERIES)),6.1)
+
 release-notes: tools
 	@$(BIN)/sgconf branches.yaml guard
 	@UNTESTED=$(UNTESTED) build-matrix/release-notes.sh $(SERIES)

@@ -249,6 +249,10 @@ int main(int argc, char **argv)
 	    write_file(argv[1], "results.json", write_json))
 		return 2;
 	write_md(stdout);
+	if (!nr) {
+		printf("\nno results: nothing was run\n");
+		return 1;
+	}
 	for (i = 0; i < nr; i++)
 		bad += !matches(&rows[i]);
 	printf("\n%d of %d outcomes as expected%s\n", nr - bad, nr,

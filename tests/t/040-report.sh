@@ -18,6 +18,8 @@ grep -v -e 'SKIP' -e 'MISMATCH' "$g/results.tsv" | grep -v 'regress-ext4-es' > "
 grep -v 'regress-ext4-es' "$g/results.tsv" > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" > /dev/null && ok "SKIP alone passes" || fail "SKIP failed the run"
 SG_STRICT=1 "$REPORT" "$T/ok" > /dev/null && fail "SG_STRICT=1 let a SKIP pass" || ok "SG_STRICT=1 fails on SKIP"
+: > "$T/ok/results.tsv"
+"$REPORT" "$T/ok" > /dev/null && fail "an empty run passed" || ok "an empty run fails"
 printf 'only\tthree\tcolumns\n' > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null
 grep -q "results.tsv:1: needs 10 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
