@@ -53,6 +53,12 @@ else
 fi
 git -C "$SG_REPO" init -q -b "pristine/$SG_SERIES"
 version=$(make -s -C "$SG_REPO" kernelversion 2>/dev/null || echo "$SG_VERSION")
+case $version in
+"$SG_VERSION" | "$SG_VERSION".*) ;;
+*)
+	rm -rf "$SG_REPO"
+	sg_die "$src is Linux $version; branches.yaml wants $SG_VERSION for $SG_SERIES" ;;
+esac
 # The kernel's own .gitignore would drop files the tree ships.
 sg_git add -A -f .
 sg_git commit -q -m "Linux $version (pristine, from $(basename "$src"))"

@@ -88,13 +88,11 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 	uint8_t *gen = NULL;
 	int ret = SPEC_ERROR;
 
-	if (md_create(&a, spec)) {
-		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
-		ret = SPEC_REFUSED;
+	ret = raid0_setup(&a, spec, &gen, why, len);
+	if (ret != SPEC_PASS)
 		goto out;
-	}
-	gen = calloc(a.sectors, 1);
-	if (!gen || write_all(&a, seed, gen)) {
+	ret = SPEC_ERROR;
+	if (write_all(&a, seed, gen)) {
 		snprintf(why, len, "write to " SG_MD_DEV " failed: %s",
 			 md_spec_describe(spec));
 		goto out;

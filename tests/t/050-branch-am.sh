@@ -68,4 +68,14 @@ fi
 	fail "stable/9.9 moved"
 [ -z "$(git -C "$repo" status --porcelain)" ] && ok "work tree clean" || fail "work tree dirty"
 [ ! -d "$repo/.git/rebase-apply" ] && ok "no git am left half-done" || fail "rebase-apply left"
+
+# A tree of another version is refused by name, and nothing is imported.
+mkdir -p "$T/other"
+printf 'kernelversion:\n\t@echo 9.9.2\n' > "$T/other/Makefile"
+rm -rf "$repo"
+if TREE_9_9="$T/other" "$branch" 9.9 2>"$T/err"; then fail "9.9.2 taken for 9.9.1"
+else
+	grep -q "$T/other is Linux 9.9.2; branches.yaml wants 9.9.1 for 9.9" "$T/err" &&
+		[ ! -d "$repo" ] && ok "wrong version refused" || fail "wrong version: $(cat "$T/err")"
+fi
 done_testing

@@ -125,6 +125,22 @@ int raid0_write(int fd, uint64_t seed, uint8_t g, uint64_t sector,
 	return ret;
 }
 
+int raid0_setup(struct md_array *a, const struct md_spec *spec, uint8_t **gen,
+		char *why, size_t len)
+{
+	*gen = NULL;
+	if (md_create(a, spec)) {
+		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
+		return SPEC_REFUSED;
+	}
+	*gen = calloc(a->sectors, 1);
+	if (!*gen) {
+		snprintf(why, len, "out of memory: %s", md_spec_describe(spec));
+		return SPEC_ERROR;
+	}
+	return SPEC_PASS;
+}
+
 static int is_power_of_2(unsigned int x)
 {
 	return x && !(x & (x - 1));

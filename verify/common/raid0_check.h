@@ -42,6 +42,14 @@ int raid0_write(int fd, uint64_t seed, uint8_t g, uint64_t sector,
 
 
 enum spec_result { SPEC_PASS, SPEC_FAIL, SPEC_ERROR, SPEC_REFUSED };
+
+/*
+ * Creates the array and an all-zero gen[] for it.  Returns SPEC_PASS, or
+ * SPEC_REFUSED / SPEC_ERROR with why filled in; md_destroy() and free()
+ * are the caller's either way.
+ */
+int raid0_setup(struct md_array *a, const struct md_spec *spec, uint8_t **gen,
+		char *why, size_t len);
 typedef int (*spec_fn)(const struct md_spec *spec, uint64_t seed, char *why,
 		       size_t len);
 /* Runs fn over every geometry and prints the one result line. */
