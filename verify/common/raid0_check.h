@@ -6,8 +6,8 @@
 #ifndef SG_RAID0_CHECK_H
 #define SG_RAID0_CHECK_H
 
-#include <stdint.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "md.h"
 
@@ -39,8 +39,6 @@ int raid0_verify(const struct md_array *a, uint64_t seed, const uint8_t *gen,
 int raid0_write(int fd, uint64_t seed, uint8_t g, uint64_t sector,
 		uint64_t n, uint8_t *gen);
 
-
-
 enum spec_result { SPEC_PASS, SPEC_FAIL, SPEC_ERROR, SPEC_REFUSED };
 
 /*
@@ -50,8 +48,10 @@ enum spec_result { SPEC_PASS, SPEC_FAIL, SPEC_ERROR, SPEC_REFUSED };
  */
 int raid0_setup(struct md_array *a, const struct md_spec *spec, uint8_t **gen,
 		char *why, size_t len);
+
 typedef int (*spec_fn)(const struct md_spec *spec, uint64_t seed, char *why,
 		       size_t len);
 /* Runs fn over every geometry and prints the one result line. */
 int raid0_main(const char *check, spec_fn fn);
+
 #endif
