@@ -26,11 +26,11 @@ kmake() { make -s -C "$src" O="$build" CC="ccache $cc" HOSTCC="$cc" "$@"; }
 want=$build/.config.want
 cat "$fragment" > "$want.new"
 if ! [ -f "$build/.config" ] || ! cmp -s "$want.new" "$want"; then
-	kmake allnoconfig >/dev/null
+	kmake allnoconfig >/dev/null || die "make allnoconfig failed in $src"
 	"$src/scripts/kconfig/merge_config.sh" -m -O "$build" \
 		"$build/.config" "$want.new" >"$build/merge.log" 2>&1 ||
 		die "merge_config failed: see $build/merge.log"
-	kmake olddefconfig >/dev/null
+	kmake olddefconfig >/dev/null || die "make olddefconfig failed in $build"
 	lost=$(grep '^CONFIG_' "$want.new" | while read -r line; do
 		grep -qx "$line" "$build/.config" || echo "${line%%=*}"
 	done)
