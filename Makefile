@@ -41,11 +41,12 @@ deps:
 tools: $(TOOLS)
 
 LIBSG := $(addprefix build-matrix/tools/,yamldoc.c facts.c patchfile.c guard.c lint.c)
+SGCONF_SRCS := build-matrix/tools/sgconf.c build-matrix/tools/validate.c
 LIBSG_H := $(wildcard build-matrix/tools/*.h)
 
-$(BIN)/sgconf: build-matrix/tools/sgconf.c $(LIBSG) $(LIBSG_H)
+$(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/sgconf.c $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
 
 $(BIN)/relnotes: build-matrix/tools/relnotes.c $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)

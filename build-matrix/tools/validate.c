@@ -1,0 +1,249 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The schema of branches.yaml: every series has its tree's source, era,
+ * compiler, config, patch sets and guest geometry, and every variant an
+ * expected outcome for every check.  Each error is reported as file:line.
+ */
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "validate.h"
+
+static const char *const eras[] = { "pre-immutable", "immutable", "modern", NULL };
+static const char *const series_keys[] = {
+	"version", "source", "era", "compiler", "config", "build-compat",
+	"patches", "base-contains", "guest", "variants", "notes", NULL,
+};
+static const char *const variant_keys[] = { "fixes", "regress", "expect", "notes", NULL };
+
+static const char *basedir;
+
+static int in_list(const char *s, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(s, *list))
+			return 1;
+	return 0;
+}
+
+static int file_exists(const char *rel)
+{
+	char path[8192];
+
+	snprintf(path, sizeof(path), "%s/%s", basedir, rel);
+	return access(path, R_OK) == 0;
+}
+
+static const char *need_str(struct ydoc *y, yaml_node_t *map, const char *key,
+			    const char *where)
+{
+	yaml_node_t *n = ydoc_get(y, map, key);
+	const char *s = ydoc_str(n);
+
+	if (!n)
+		ydoc_err(y, map, "%s: missing \"%s\"", where, key);
+	else if (!s || !*s)
+		ydoc_err(y, n, "%s: \"%s\" must be a non-empty string", where, key);
+	return s;
+}
+
+static void need_file(struct ydoc *y, yaml_node_t *map, const char *key,
+		      const char *where, int optional)
+{
+	const char *s;
+
+	if (optional && !ydoc_get(y, map, key))
+		return;
+	s = need_str(y, map, key, where);
+	if (s && !file_exists(s))
+		ydoc_err(y, ydoc_get(y, map, key), "%s: %s: no such file", where, s);
+}
+
+static void unknown_keys(struct ydoc *y, yaml_node_t *map,
+			 const char *const *known, const char *where)
+{
+	int i;
+
+	for (i = 0; i < ydoc_len(map); i++) {
+		yaml_node_t *k = ydoc_key(y, map, i);
+		const char *s = ydoc_str(k);
+
+		if (!s || !in_list(s, known))
+			ydoc_err(y, k, "%s: unknown key \"%s\"", where, s ? s : "?");
+	}
+}
+
+static void check_source(struct ydoc *y, yaml_node_t *series, const char *where)
+{
+	static const char *const keys[] = { "package", "suite", "tarball", NULL };
+	yaml_node_t *src = ydoc_get(y, series, "source");
+	int pkg, tar;
+
+	if (!ydoc_is_map(src)) {
+		ydoc_err(y, src ? src : series, "%s: \"source\" must be a mapping", where);
+		return;
+	}
+	unknown_keys(y, src, keys, where);
+	pkg = ydoc_get(y, src, "package") != NULL;
+	tar = ydoc_get(y, src, "tarball") != NULL;
+	if (pkg == tar)
+		ydoc_err(y, src, "%s: source needs exactly one of package or tarball", where);
+	if (pkg)
+		need_str(y, src, "package", where);
+	if (tar)
+		need_str(y, src, "tarball", where);
+}
+
+static void check_expect(struct ydoc *y, yaml_node_t *exp, yaml_node_t *checks,
+			 const char *where)
+{
+	int i;
+
+	for (i = 0; i < ydoc_len(checks); i++) {
+		const char *c = ydoc_str(ydoc_item(y, checks, i));
+		yaml_node_t *v = c ? ydoc_get(y, exp, c) : NULL;
+		const char *s = ydoc_str(v);
+
+		if (!c)
+			continue;
+		if (!v)
+			ydoc_err(y, exp, "%s: no expected outcome for check %s", where, c);
+		else if (!s || (strcmp(s, "PASS") && strcmp(s, "FAIL")))
+			ydoc_err(y, v, "%s: check %s: expected PASS or FAIL, not \"%s\"",
+				 where, c, s ? s : "?");
+	}
+	for (i = 0; i < ydoc_len(exp); i++) {
+		const char *k = ydoc_str(ydoc_key(y, exp, i));
+		int j, known = 0;
+
+		for (j = 0; k && j < ydoc_len(checks); j++)
+			known |= !strcmp(k, ydoc_str(ydoc_item(y, checks, j)) ?: "");
+		if (!known)
+			ydoc_err(y, ydoc_key(y, exp, i), "%s: unknown check \"%s\"",
+				 where, k ? k : "?");
+	}
+}
+
+static void check_variant(struct ydoc *y, yaml_node_t *v, yaml_node_t *checks,
+			  const char *where)
+{
+	yaml_node_t *fixes = ydoc_get(y, v, "fixes");
+	yaml_node_t *regress = ydoc_get(y, v, "regress");
+	yaml_node_t *exp = ydoc_get(y, v, "expect");
+	const char *f = ydoc_str(fixes);
+	int i;
+
+	if (!ydoc_is_map(v)) {
+		ydoc_err(y, v, "%s: must be a mapping", where);
+		return;
+	}
+	unknown_keys(y, v, variant_keys, where);
+	if (!f || (strcmp(f, "true") && strcmp(f, "false")))
+		ydoc_err(y, fixes ? fixes : v, "%s: \"fixes\" must be true or false", where);
+	if (regress && !ydoc_is_seq(regress))
+		ydoc_err(y, regress, "%s: \"regress\" must be a list of patch files", where);
+	for (i = 0; i < ydoc_len(regress); i++) {
+		yaml_node_t *p = ydoc_item(y, regress, i);
+		const char *s = ydoc_str(p);
+
+		if (!s || !file_exists(s))
+			ydoc_err(y, p, "%s: regress patch %s: no such file", where, s ? s : "?");
+	}
+	if (!ydoc_is_map(exp))
+		ydoc_err(y, exp ? exp : v, "%s: \"expect\" must map each check to PASS or FAIL", where);
+	else
+		check_expect(y, exp, checks, where);
+}
+
+static void check_seq_of_str(struct ydoc *y, yaml_node_t *parent, const char *key,
+			     const char *where)
+{
+	yaml_node_t *n = ydoc_get(y, parent, key);
+	int i;
+
+	if (!ydoc_is_seq(n) || !ydoc_len(n)) {
+		ydoc_err(y, n ? n : parent, "%s: \"%s\" must be a non-empty list", where, key);
+		return;
+	}
+	for (i = 0; i < ydoc_len(n); i++)
+		if (!ydoc_str(ydoc_item(y, n, i)))
+			ydoc_err(y, ydoc_item(y, n, i), "%s: %s: items must be strings", where, key);
+}
+
+static void check_series(struct ydoc *y, const char *name, yaml_node_t *s,
+			 yaml_node_t *checks)
+{
+	char where[128], vwhere[256];
+	yaml_node_t *variants, *guest;
+	const char *era;
+	int i;
+
+	snprintf(where, sizeof(where), "series \"%s\"", name);
+	if (!ydoc_is_map(s)) {
+		ydoc_err(y, s, "%s: must be a mapping", where);
+		return;
+	}
+	unknown_keys(y, s, series_keys, where);
+	need_str(y, s, "version", where);
+	need_str(y, s, "compiler", where);
+	check_source(y, s, where);
+	era = need_str(y, s, "era", where);
+	if (era && !in_list(era, eras))
+		ydoc_err(y, ydoc_get(y, s, "era"),
+			 "%s: era \"%s\" is not pre-immutable, immutable or modern", where, era);
+	need_file(y, s, "config", where, 0);
+	need_file(y, s, "patches", where, 0);
+	need_file(y, s, "build-compat", where, 1);
+	if (ydoc_get(y, s, "base-contains"))
+		check_seq_of_str(y, s, "base-contains", where);
+	guest = ydoc_get(y, s, "guest");
+	if (!ydoc_is_map(guest)) {
+		ydoc_err(y, guest ? guest : s, "%s: \"guest\" must give layouts and chunks", where);
+	} else {
+		check_seq_of_str(y, guest, "layouts", where);
+		check_seq_of_str(y, guest, "chunks", where);
+	}
+	variants = ydoc_get(y, s, "variants");
+	if (!ydoc_is_map(variants) || !ydoc_len(variants)) {
+		ydoc_err(y, variants ? variants : s, "%s: \"variants\" must be a non-empty mapping", where);
+		return;
+	}
+	for (i = 0; i < ydoc_len(variants); i++) {
+		snprintf(vwhere, sizeof(vwhere), "%s variant \"%s\"", where,
+			 ydoc_str(ydoc_key(y, variants, i)) ?: "?");
+		check_variant(y, ydoc_value(y, variants, i), checks, vwhere);
+	}
+}
+
+int branches_validate(struct ydoc *y, const char *dir)
+{
+	yaml_node_t *root = ydoc_root(y), *checks, *series;
+	int i;
+
+	basedir = dir;
+
+	if (!ydoc_is_map(root)) {
+		ydoc_err(y, root, "top level must be a mapping with checks and series");
+		return -1;
+	}
+	checks = ydoc_get(y, root, "checks");
+	if (!ydoc_str(ydoc_get(y, root, "upstream")))
+		ydoc_err(y, root, "top level: missing \"upstream\" (the file of upstream facts)");
+	else if (!file_exists(ydoc_str(ydoc_get(y, root, "upstream"))))
+		ydoc_err(y, ydoc_get(y, root, "upstream"), "upstream: %s: no such file",
+			 ydoc_str(ydoc_get(y, root, "upstream")));
+	check_seq_of_str(y, root, "checks", "top level");
+	series = ydoc_get(y, root, "series");
+	if (!ydoc_is_map(series) || !ydoc_len(series)) {
+		ydoc_err(y, series ? series : root, "\"series\" must be a non-empty mapping");
+		return -1;
+	}
+	for (i = 0; i < ydoc_len(series); i++) {
+		const char *name = ydoc_str(ydoc_key(y, series, i));
+
+		check_series(y, name ? name : "?", ydoc_value(y, series, i), checks);
+	}
+	return y->errors ? -1 : 0;
+}
+
