@@ -107,6 +107,20 @@ int facts_load(struct facts *facts, const char *path)
 	return facts->y.errors ? -1 : 0;
 }
 
+int facts_load_for_branches(struct facts *facts, struct ydoc *branches,
+			    const char *dir)
+{
+	const char *rel = ydoc_str(ydoc_get(branches, ydoc_root(branches), "upstream"));
+	char path[8192];
+
+	if (!rel) {
+		fprintf(stderr, "%s: no \"upstream\" facts file named\n", branches->path);
+		return -1;
+	}
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	return facts_load(facts, path);
+}
+
 const struct fact *facts_find(const struct facts *facts, const char *prefix)
 {
 	size_t n = strlen(prefix);

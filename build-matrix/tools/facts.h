@@ -26,6 +26,9 @@ struct facts {
 
 /* Loads and validates; errors go to stderr as file:line.  0 or -1. */
 int facts_load(struct facts *facts, const char *path);
+/* Loads the facts file branches.yaml names under "upstream", relative to dir. */
+int facts_load_for_branches(struct facts *facts, struct ydoc *branches,
+			    const char *dir);
 /* The fact whose id starts with prefix (at least 12 hex digits). */
 const struct fact *facts_find(const struct facts *facts, const char *prefix);
 /* id[0..12), for messages. */

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <ctype.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -32,28 +33,37 @@ static void strip_patch_prefix(char *subject)
 	memmove(subject, end, strlen(end) + 1);
 }
 
-static int header(struct patchfile *p, const char *line, char **last)
-{
-	if (!strncmp(line, "From: ", 6)) {
-		snprintf(p->from, sizeof(p->from), "%s", line + 6);
-		*last = p->from;
-	} else if (!strncmp(line, "Date: ", 6)) {
-		snprintf(p->date, sizeof(p->date), "%s", line + 6);
-		*last = p->date;
-	} else if (!strncmp(line, "Subject: ", 9)) {
-		snprintf(p->subject, sizeof(p->subject), "%s", line + 9);
-		*last = p->subject;
-	} else if ((line[0] == ' ' || line[0] == '\t') && *last) {
-		/* RFC 2822 folding: a continuation of the previous header. */
-		size_t n = strlen(*last);
+/* The header a folded line continues, and how much room it has. */
+struct header_slot {
+	char *buf;
+	size_t cap;
+};
 
-		snprintf(*last + n, (*last == p->subject ? sizeof(p->subject) : 128) - n,
-			 "%s", line);
-		return 0;
-	} else {
-		*last = NULL;
+static void header(struct patchfile *p, const char *line, struct header_slot *last)
+{
+	static const struct { const char *name; size_t off, cap; } known[] = {
+		{ "From: ", offsetof(struct patchfile, from), sizeof(p->from) },
+		{ "Date: ", offsetof(struct patchfile, date), sizeof(p->date) },
+		{ "Subject: ", offsetof(struct patchfile, subject), sizeof(p->subject) },
+	};
+	size_t i, n;
+
+	if ((line[0] == ' ' || line[0] == '\t') && last->buf) {
+		/* RFC 2822 folding: a continuation of the previous header. */
+		n = strlen(last->buf);
+		snprintf(last->buf + n, last->cap - n, "%s", line);
+		return;
 	}
-	return 0;
+	last->buf = NULL;
+	for (i = 0; i < sizeof(known) / sizeof(known[0]); i++) {
+		n = strlen(known[i].name);
+		if (strncmp(line, known[i].name, n))
+			continue;
+		last->buf = (char *)p + known[i].off;
+		last->cap = known[i].cap;
+		snprintf(last->buf, last->cap, "%s", line + n);
+		return;
+	}
 }
 
 static void body_line(struct patchfile *p, const char *line, int lineno)
@@ -84,7 +94,8 @@ static void diff_line(struct patchfile *p, const char *line)
 
 int patchfile_read(const char *path, struct patchfile *p, char *err, int len)
 {
-	char line[4096], *last = NULL;
+	struct header_slot last = { NULL, 0 };
+	char line[4096];
 	int lineno = 0, in_headers = 1, in_diff = 0;
 	FILE *f = fopen(path, "r");
 

@@ -308,7 +308,7 @@ int main(int argc, char **argv)
 	static struct facts facts;
 	static struct notes nt;
 	struct ydoc y;
-	char path[8192], name[256], runpath[4096];
+	char name[256], runpath[4096];
 	const char *rel = getenv("SG_RELEASE");
 	int untested = argc > 5 && !strcmp(argv[5], "--untested");
 
@@ -320,9 +320,7 @@ int main(int argc, char **argv)
 	snprintf(basedir, sizeof(basedir), "%s", dirname(runpath));
 	if (ydoc_load(&y, argv[1]))
 		return 2;
-	snprintf(path, sizeof(path), "%s/%s", basedir,
-		 ydoc_str(ydoc_get(&y, ydoc_root(&y), "upstream")) ?: "");
-	if (facts_load(&facts, path))
+	if (facts_load_for_branches(&facts, &y, basedir))
 		return 2;
 	nt.facts = &facts;
 	nt.series = argv[2];

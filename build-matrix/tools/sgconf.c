@@ -177,11 +177,9 @@ static int cmd_guard(struct ydoc *y, int argc, char **argv)
 {
 	static struct facts facts;
 	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
-	char path[4096];
 	int i, bad = 0, rc;
 
-	in_base(ydoc_str(ydoc_get(y, ydoc_root(y), "upstream")), path, sizeof(path));
-	if (facts_load(&facts, path))
+	if (facts_load_for_branches(&facts, y, basedir))
 		return 1;
 	if (argc > 3) {
 		rc = guard_one(y, &facts, argv[3], argc > 4 ? argv[4] : NULL);
@@ -230,11 +228,9 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
 	static struct facts facts;
 	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
 	const char *preimage = argc > 4 && strcmp(argv[4], "-") ? argv[4] : NULL;
-	char path[4096];
 	int i, bad = 0;
 
-	in_base(ydoc_str(ydoc_get(y, ydoc_root(y), "upstream")), path, sizeof(path));
-	if (facts_load(&facts, path))
+	if (facts_load_for_branches(&facts, y, basedir))
 		return 1;
 	if (preimage)
 		mkdir(preimage, 0755);
