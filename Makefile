@@ -4,6 +4,7 @@
 #   make matrix [SERIES="6.1 3.19"]   build, boot and verify; prints the table
 #   make check                        host tests + one real 6.1 end-to-end run
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
+#   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make bench                        timings of each phase
 #   make deps                         install what the above need (apt)
@@ -24,7 +25,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix check branch release-notes bench deps tools image clean distclean
+.PHONY: all matrix check lint branch release-notes bench deps tools image clean distclean
 
 all: tools
 
@@ -76,6 +77,15 @@ matrix: deps tools image
 branch: deps tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do build-matrix/branch.sh $$s || exit $$?; done
+
+# Each series' patches against their own hunks, then, where a tree was
+# imported, against that tree in order (git apply --check).
+lint: tools
+	@for s in $(or $(SERIES),$$($(BIN)/sgconf branches.yaml series)); do \
+		$(BIN)/sgconf branches.yaml lint $$s || exit 1; \
+		build-matrix/lint-tree.sh $$s; rc=$$?; \
+		[ $$rc = 0 ] || [ $$rc = 3 ] || exit 1; \
+	done
 
 check: deps tools image
 	tests/run.sh

@@ -33,11 +33,12 @@ timed "import the pristine tree" env SG_CACHE="$scratch/cache" SGCONF="$SGCONF" 
 timed "branches (git am)" "$SG_ROOT/build-matrix/branch.sh" "$series"
 sg_git checkout -q -f "stable/$series"
 build() {
-	"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$1" "$SG_CONF_DIR/$SG_CONFIG" "$SG_COMPILER"
+	"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$1" "$(sg_config_fragments)" "$SG_COMPILER"
 }
 if [ "${BENCH_COLD:-0}" = 1 ]; then
-	timed "kernel build, ccache off, empty folder" env CCACHE_DISABLE=1 sh -c \
-		"$(command -v "$SG_ROOT/build-matrix/build-kernel.sh") $SG_REPO $scratch/cold $SG_CONF_DIR/$SG_CONFIG $SG_COMPILER"
+	timed "kernel build, ccache off, empty folder" env CCACHE_DISABLE=1 \
+		"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$scratch/cold" \
+		"$(sg_config_fragments)" "$SG_COMPILER"
 fi
 timed "kernel build, ccache warm, empty folder" build "$scratch/warm"
 timed "kernel rebuild, nothing changed" build "$scratch/warm"

@@ -3,8 +3,16 @@
 # Imports the pristine tree of SERIES as the single commit of branch
 # pristine/SERIES in a git repository in the cache.  The tree comes from
 # the Debian package named in branches.yaml, from TREE (or TREE_3_19 and
-# the like), or from the kernel.org tarball in $SG_CACHE/tarballs.  Exits
-# 3 with the exact file it wants when none is there.
+# the like: a tarball, an unpacked tree, or a git repository and
+# revision as /path/to/linux-stable@v3.19.8), or from the kernel.org
+# tarball in $SG_CACHE/tarballs.  Exits 3 with the exact file it wants
+# when none is there.
+#
+# The import is made beside the repository and moved into place whole.
+# .git/sg-source records where the tree came from and its git tree id.
+# The same source, unchanged, is not imported again; the same source,
+# changed, is imported again and said so; a different tree for the same
+# series is refused by name (SG_REIMPORT=1 replaces it).
 set -eu
 . "$(dirname "$0")/lib.sh"
 
@@ -23,44 +31,92 @@ fetch_package() {
 	tarball=$(ls "$dl"/usr/src/linux-source-*.tar.* | head -n 1)
 }
 
+# What the source is: kind (tarball, tree, git), path, revision.
+rev=
+tarball=
 if [ -n "$tree" ]; then
-	[ -f "$tree/Makefile" ] || [ -f "$tree" ] ||
-		sg_die "$SG_TREE_VAR=$tree: neither a kernel tree nor a tarball"
-	if [ -f "$tree" ]; then tarball=$tree; tree=; fi
+	case $tree in
+	*@*) rev=${tree##*@} tree=${tree%@*} ;;
+	esac
+	if [ -n "$rev" ]; then
+		git -C "$tree" rev-parse -q --verify "$rev^{tree}" >/dev/null 2>&1 ||
+			sg_die "$SG_TREE_VAR: $tree has no revision $rev (a git repository and a tag or commit, as /path/to/linux@v$SG_VERSION)"
+	elif [ -f "$tree" ]; then
+		tarball=$tree tree=
+	elif ! [ -f "$tree/Makefile" ]; then
+		sg_die "$SG_TREE_VAR=$tree: neither a kernel tree, a tarball, nor a git repository@revision"
+	fi
 elif [ -n "$SG_PACKAGE" ]; then
 	fetch_package
 else
 	tarball="$SG_CACHE/tarballs/$SG_TARBALL"
 	if ! [ -f "$tarball" ]; then
-		echo "SKIP $SG_SERIES: wants $SG_TARBALL in $SG_CACHE/tarballs/ (or $SG_TREE_VAR=/path/to/linux-$SG_VERSION)" >&2
+		echo "SKIP $SG_SERIES: wants $SG_TARBALL in $SG_CACHE/tarballs/ (or $SG_TREE_VAR=/path/to/linux-$SG_VERSION, a tarball, or a git repository@tag)" >&2
 		exit 3
 	fi
 fi
 
-src=${tree:-$tarball}
-ident="$src $(stat -c '%s %Y' "$src")"
-if [ -f "$SG_REPO/.git/sg-source" ] && [ "$(cat "$SG_REPO/.git/sg-source")" = "$ident" ]; then
-	exit 0
+if [ -n "$rev" ]; then
+	origin="git $(cd "$tree" && pwd) $rev ($(git -C "$tree" rev-parse "$rev^{commit}" 2>/dev/null || git -C "$tree" rev-parse "$rev"))"
+	stamp=$origin
+elif [ -n "$tarball" ]; then
+	origin="tarball $(cd "$(dirname "$tarball")" && pwd)/$(basename "$tarball")"
+	stamp="$origin $(stat -c '%s %Y' "$tarball")"
+else
+	origin="tree $(cd "$tree" && pwd)"
+	stamp=$origin
 fi
 
-sg_say "importing $src as pristine/$SG_SERIES"
-rm -rf "$SG_REPO"
-mkdir -p "$SG_REPO"
-if [ -n "$tree" ]; then
-	(cd "$tree" && tar --exclude=.git -cf - .) | tar -xf - -C "$SG_REPO"
+record="$SG_REPO/.git/sg-source"
+field() { [ -f "$record" ] && sed -n "s/^$1: //p" "$record" || true; }
+# An unpacked tree is the same if nothing in it is newer than the import.
+changed_since_import() {
+	[ -n "$tree" ] && [ -z "$rev" ] &&
+		[ -n "$(find "$tree" -path "$tree/.git" -prune -o -newer "$record" -print 2>/dev/null | head -n 1)" ]
+}
+[ -f "$record" ] && [ "$(field stamp)" = "$stamp" ] && ! changed_since_import && exit 0
+
+new="$SG_REPO.new"
+rm -rf "$new"
+mkdir -p "$new"
+trap 'rm -rf "$new"' EXIT
+sg_say "importing $origin as pristine/$SG_SERIES"
+if [ -n "$rev" ]; then
+	git -C "$tree" archive --format=tar "$rev" | tar -xf - -C "$new"
+elif [ -n "$tarball" ]; then
+	tar -xf "$tarball" -C "$new" --strip-components=1 ||
+		sg_die "$tarball: cannot be unpacked (see tar's message above); nothing imported"
 else
-	tar -xf "$tarball" -C "$SG_REPO" --strip-components=1
+	(cd "$tree" && tar --exclude=.git -cf - .) | tar -xf - -C "$new"
 fi
-git -C "$SG_REPO" init -q -b "pristine/$SG_SERIES"
-version=$(make -s -C "$SG_REPO" kernelversion 2>/dev/null || echo "$SG_VERSION")
+version=$(make -s -C "$new" kernelversion 2>/dev/null || echo "?")
 case $version in
 "$SG_VERSION" | "$SG_VERSION".*) ;;
-*)
-	rm -rf "$SG_REPO"
-	sg_die "$src is Linux $version; branches.yaml wants $SG_VERSION for $SG_SERIES" ;;
+*) sg_die "${tarball:-$tree${rev:+@$rev}} is Linux $version; branches.yaml wants $SG_VERSION for $SG_SERIES" ;;
 esac
 # The kernel's own .gitignore would drop files the tree ships.
+repo=$SG_REPO SG_REPO=$new
+sg_git init -q -b "pristine/$SG_SERIES"
 sg_git add -A -f .
-sg_git commit -q -m "Linux $version (pristine, from $(basename "$src"))"
-echo "$version" > "$SG_REPO/.git/sg-version"
-echo "$ident" > "$SG_REPO/.git/sg-source"
+sg_git commit -q -m "Linux $version (pristine, from $origin)"
+SG_REPO=$repo
+tree_id=$(git -C "$new" rev-parse "HEAD^{tree}")
+
+old_tree=$(field tree)
+if [ -n "$old_tree" ] && [ "$old_tree" != "$tree_id" ]; then
+	old_origin=$(field origin)
+	if [ "$old_origin" = "$origin" ]; then
+		sg_say "$origin changed since it was imported (tree $old_tree, now $tree_id): imported again"
+	elif [ "${SG_REIMPORT:-0}" != 1 ]; then
+		sg_die "pristine/$SG_SERIES is Linux $(cat "$SG_REPO/.git/sg-version") from $old_origin (tree $old_tree); $origin is a different tree ($tree_id).  Refused: set SG_REIMPORT=1 to replace it, or name the same tree"
+	else
+		sg_say "SG_REIMPORT=1: pristine/$SG_SERIES from $old_origin replaced by $origin"
+	fi
+fi
+echo "$version" > "$new/.git/sg-version"
+printf 'origin: %s\ntree: %s\nstamp: %s\n' "$origin" "$tree_id" "$stamp" > "$new/.git/sg-source"
+rm -rf "$SG_REPO.old"
+[ -d "$SG_REPO" ] && mv "$SG_REPO" "$SG_REPO.old"
+mv "$new" "$SG_REPO"
+rm -rf "$SG_REPO.old"
+trap - EXIT

@@ -65,6 +65,11 @@ sg_am() {
 	sg_git branch -f "$branch" HEAD
 }
 
+# The series' config fragments, as paths, space-separated.
+sg_config_fragments() {
+	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done
+}
+
 sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }
 
 # What a run tested: the build-compat and fix patches, by content.

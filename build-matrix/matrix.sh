@@ -80,7 +80,7 @@ run_variant() {
 	build="$SG_CACHE/build/$SG_SERIES/$v"
 	start=$(date +%s)
 	if ! image=$("$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$build" \
-		"$SG_CONF_DIR/$SG_CONFIG" "$SG_COMPILER" 2>"$run/logs/$SG_SERIES-$v.build"); then
+		"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$SG_SERIES-$v.build"); then
 		every_check "$v" ERROR "$build/make.log" \
 			"build failed: $(tail -n 5 "$run/logs/$SG_SERIES-$v.build" | tr '\n' ' ')"
 		return

@@ -72,6 +72,7 @@ static void load_one(struct facts *facts, yaml_node_t *n)
 	snprintf(f->id, sizeof(f->id), "%s", id);
 	f->subject = ydoc_str(ydoc_get(y, n, "subject"));
 	f->author = ydoc_str(ydoc_get(y, n, "author"));
+	f->date = ydoc_str(ydoc_get(y, n, "date"));
 	f->release = ydoc_str(ydoc_get(y, n, "release"));
 	f->kind = ydoc_str(ydoc_get(y, n, "kind"));
 	if (!f->subject || !f->release)

@@ -12,6 +12,7 @@
 struct fact {
 	char id[41];
 	const char *subject, *author, *release, *kind;
+	const char *date;	/* author date as git prints it, or NULL */
 	int nr_fixes;
 	char fixes[FACT_MAX_FIXES][41];
 	int nr_files;

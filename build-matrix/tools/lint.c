@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <dirent.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,10 +15,17 @@
 
 static int problems;
 
-static void problem(const char *fmt, const char *a, const char *b)
+static void problem(const char *fmt, ...)
+	__attribute__((format(printf, 1, 2)));
+
+static void problem(const char *fmt, ...)
 {
+	va_list ap;
+
 	printf("lint: ");
-	printf(fmt, a, b);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
 	putchar('\n');
 	problems++;
 }
@@ -67,19 +75,51 @@ static int touched_upstream(const struct fact *f, const char *file)
 	return 0;
 }
 
+/*
+ * Who wrote the code: a backport ("commit <id> upstream.") keeps the
+ * upstream author and author date; code this project wrote is From:
+ * SG_AUTHOR and says what it follows ("Based on commit <id> upstream"),
+ * or, for a toolchain change with no upstream counterpart, nothing.
+ */
+static void check_authorship(const struct facts *facts, const struct patchfile *p,
+			    const char *kind)
+{
+	const struct fact *f = p->upstream[0] ? facts_find(facts, p->upstream) : NULL;
+	char line[64];
+
+	snprintf(line, sizeof(line), "%d", p->upstream_line);
+	if (p->own && p->upstream[0] && !p->based_on)
+		problem("%s:%s: written by this project, so \"Based on commit <id> upstream\", "
+			"not \"commit <id> upstream.\"", p->path, line);
+	else if (!p->own && p->based_on)
+		problem("%s:%s: \"Based on commit\" is for code this project wrote (From: "
+			SG_AUTHOR "); a backport opens with \"commit <id> upstream.\"",
+			p->path, line);
+	else if (p->own && !p->upstream[0] && strcmp(kind, "build-compat"))
+		problem("%s:%s: a fix must name its upstream commit (\"commit <id> upstream.\")",
+			p->path, line);
+	else if (!p->own && !p->upstream[0])
+		problem("%s:%s: the body must open with \"commit <40 hex digits> upstream.\"",
+			p->path, line);
+	if (!f || p->own)
+		return;
+	if (f->author && strncmp(p->from, f->author, strlen(f->author)))
+		problem("%s: From: %s, but the upstream author is %s", p->path,
+			p->from, f->author);
+	if (f->date && strcmp(p->date, f->date))
+		problem("%s: Date: %s, but the upstream author date is %s", p->path,
+			p->date, f->date);
+}
+
 static void check_against_facts(const struct facts *facts,
 				const struct patchfile *p, const char *kind)
 {
 	const struct fact *f;
-	char line[64];
 	int i, j, found;
 
-	if (!p->upstream[0]) {
-		snprintf(line, sizeof(line), "%d", p->upstream_line);
-		problem("%s:%s: the body must open with \"commit <40 hex digits> upstream.\"",
-			p->path, line);
+	check_authorship(facts, p, kind);
+	if (!p->upstream[0])
 		return;
-	}
 	f = facts_find(facts, p->upstream);
 	if (!f) {
 		problem("%s: upstream %s is not in the upstream facts file", p->path, p->upstream);
@@ -229,7 +269,7 @@ int lint_series(const struct facts *facts, const char *series_file,
 			continue;
 		}
 		if (!p.has_diff)
-			problem("%s: no diff --git section%s", paths[i], "");
+			problem("%s: no diff --git section", paths[i]);
 		check_against_facts(facts, &p, kind);
 		check_hunks(paths[i], preimage_dir);
 	}

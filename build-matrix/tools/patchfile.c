@@ -75,6 +75,11 @@ static void body_line(struct patchfile *p, const char *line, int lineno)
 		if (sscanf(line, "commit %63s upstream.", id) == 1 &&
 		    is_hex_id(id, 40, 40) && strstr(line, " upstream."))
 			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
+		else if (sscanf(line, "Based on commit %63s upstream", id) == 1 &&
+			 is_hex_id(id, 40, 40)) {
+			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
+			p->based_on = 1;
+		}
 	}
 	if (!strncmp(line, "Fixes: ", 7) && p->nr_fixes < PATCH_MAX_FIXES &&
 	    sscanf(line + 7, "%63s", id) == 1 && is_hex_id(id, 12, 40))
@@ -124,6 +129,7 @@ int patchfile_read(const char *path, struct patchfile *p, char *err, int len)
 	}
 	fclose(f);
 	strip_patch_prefix(p->subject);
+	p->own = !strcmp(p->from, SG_AUTHOR);
 	if (!p->from[0] || !p->date[0] || !p->subject[0]) {
 		snprintf(err, len, "%s:1: not a git format-patch mbox (needs From:, Date: and Subject:)", path);
 		return -1;

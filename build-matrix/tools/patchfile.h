@@ -10,6 +10,8 @@
 
 #define PATCH_MAX_FILES 64
 #define PATCH_MAX_FIXES 8
+/* The author of code this project wrote, as its patches' From: says. */
+#define SG_AUTHOR "stableguard <stableguard@localhost>"
 
 struct patchfile {
 	char path[4096];
@@ -17,6 +19,8 @@ struct patchfile {
 	char date[128];
 	char subject[512];	/* without the [PATCH ...] prefix */
 	char upstream[41];	/* "" when the body does not name one */
+	int based_on;		/* named as "Based on commit <id> upstream" */
+	int own;		/* From: SG_AUTHOR: code this project wrote */
 	int upstream_line;	/* line of the body's first text, for errors */
 	int nr_fixes;
 	char fixes[PATCH_MAX_FIXES][41];	/* as written: 12 to 40 hex */

@@ -121,19 +121,32 @@ static void fixes_chain(FILE *f, const struct facts *facts, const char *id,
 	}
 }
 
+/* How the notes name a patch's origin: a backport, or this project's code. */
+static const char *origin(const struct patchfile *p)
+{
+	if (!p->upstream[0])
+		return "new code, no upstream commit";
+	return p->based_on ? "based on upstream" : "upstream";
+}
+
 static void patch_entry(FILE *f, const struct notes *nt, const struct patchfile *p,
 			int md)
 {
-	const struct fact *fact = facts_find(nt->facts, p->upstream);
+	const struct fact *fact = p->upstream[0] ? facts_find(nt->facts, p->upstream) : NULL;
 
+	if (!p->upstream[0]) {
+		fprintf(f, md ? "- **%s** — %s  \n  %s\n" : "%2$s\n    %1$s\n    %3$s\n\n",
+			p->subject, p->from, origin(p));
+		return;
+	}
 	if (md) {
-		fprintf(f, "- **%s** — %s  \n  upstream %s (%s)\n", p->subject, p->from,
-			p->upstream, fact ? fact->release : "?");
+		fprintf(f, "- **%s** — %s  \n  %s %s (%s)\n", p->subject, p->from,
+			origin(p), p->upstream, fact ? fact->release : "?");
 		fixes_chain(f, nt->facts, p->upstream, "  - ", "    - which ");
 		return;
 	}
-	fprintf(f, "%s\n    %s\n    upstream %s (%s)\n", p->from, p->subject,
-		p->upstream, fact ? fact->release : "?");
+	fprintf(f, "%s\n    %s\n    %s %s (%s)\n", p->from, p->subject,
+		origin(p), p->upstream, fact ? fact->release : "?");
 	fixes_chain(f, nt->facts, p->upstream, "    ", "      which ");
 	fputc('\n', f);
 }

@@ -241,10 +241,24 @@ static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
 	return fclose(f);
 }
 
+/* Series in the run, and how many of them were skipped (rows come grouped). */
+static void count_series(int *all, int *skipped_series)
+{
+	int i;
+
+	*all = *skipped_series = 0;
+	for (i = 0; i < nr; i++) {
+		if (i && !strcmp(rows[i - 1].col[SERIES], rows[i].col[SERIES]))
+			continue;
+		(*all)++;
+		*skipped_series += skipped(&rows[i]);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
-	int i, bad = 0, skips = 0, ok = 0;
+	int i, bad = 0, skips = 0, ok = 0, series, skipped_series;
 
 	if (argc != 2) {
 		fprintf(stderr, "usage: report RUN_DIR\n");
@@ -267,7 +281,12 @@ int main(int argc, char **argv)
 		skips += skipped(&rows[i]);
 		ok += !skipped(&rows[i]) && matches(&rows[i]);
 	}
-	printf("\n%d of %d observed outcomes as expected, %d skipped%s\n", ok,
-	       nr - skips, skips, bad ? "" : "; matrix OK");
+	count_series(&series, &skipped_series);
+	printf("\n%d of %d series run, %d of %d outcomes as expected", series - skipped_series,
+	       series, ok, nr - skips);
+	if (skipped_series)
+		printf("; %d series SKIP (no tree)\n", skipped_series);
+	else
+		printf("%s\n", bad ? "" : "; matrix OK");
 	return bad ? 1 : 0;
 }

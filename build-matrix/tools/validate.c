@@ -171,6 +171,25 @@ static void check_seq_of_str(struct ydoc *y, yaml_node_t *parent, const char *ke
 			ydoc_err(y, ydoc_item(y, n, i), "%s: %s: items must be strings", where, key);
 }
 
+/* A non-empty list of files, each relative to branches.yaml. */
+static void need_file_list(struct ydoc *y, yaml_node_t *map, const char *key,
+			   const char *where)
+{
+	yaml_node_t *n = ydoc_get(y, map, key);
+	int i;
+
+	check_seq_of_str(y, map, key, where);
+	if (!ydoc_is_seq(n))
+		return;
+	for (i = 0; i < ydoc_len(n); i++) {
+		const char *f = ydoc_str(ydoc_item(y, n, i));
+
+		if (f && !file_exists(f))
+			ydoc_err(y, ydoc_item(y, n, i), "%s: %s: %s: no such file",
+				 where, key, f);
+	}
+}
+
 static void check_series(struct ydoc *y, const char *name, yaml_node_t *s,
 			 yaml_node_t *checks)
 {
@@ -192,7 +211,7 @@ static void check_series(struct ydoc *y, const char *name, yaml_node_t *s,
 	if (era && !in_list(era, eras))
 		ydoc_err(y, ydoc_get(y, s, "era"),
 			 "%s: era \"%s\" is not pre-immutable, immutable or modern", where, era);
-	need_file(y, s, "config", where, 0);
+	need_file_list(y, s, "config", where);
 	need_file(y, s, "patches", where, 0);
 	need_file(y, s, "build-compat", where, 1);
 	if (ydoc_get(y, s, "base-contains"))

@@ -16,8 +16,14 @@ diff -u "$g/report.stdout" "$T/all/stdout" && ok "printed table" || fail "printe
 grep -v -e 'SKIP' -e 'MISMATCH' "$g/results.tsv" | grep -v 'regress-ext4-es' > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" > /dev/null && ok "all as expected exits 0" || fail "clean run failed"
 grep -v 'regress-ext4-es' "$g/results.tsv" > "$T/ok/results.tsv"
-"$REPORT" "$T/ok" > /dev/null && ok "SKIP alone passes" || fail "SKIP failed the run"
+"$REPORT" "$T/ok" > "$T/ok/stdout" && ok "SKIP alone passes" || fail "SKIP failed the run"
+tail -n 1 "$T/ok/stdout" | grep -qx '1 of 2 series run, 8 of 8 outcomes as expected; 1 series SKIP (no tree)' &&
+	ok "a skipped series is counted, and the run is not called OK" ||
+	fail "summary: $(tail -n 1 "$T/ok/stdout")"
 SG_STRICT=1 "$REPORT" "$T/ok" > /dev/null && fail "SG_STRICT=1 let a SKIP pass" || ok "SG_STRICT=1 fails on SKIP"
+grep -v SKIP "$T/ok/results.tsv" > "$T/ok/run.tsv" && mv "$T/ok/run.tsv" "$T/ok/results.tsv"
+"$REPORT" "$T/ok" | tail -n 1 | grep -q '; matrix OK$' && ok "every series run and as expected: matrix OK" ||
+	fail "no matrix OK on a full clean run"
 : > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" > /dev/null && fail "an empty run passed" || ok "an empty run fails"
 printf 'only\tthree\tcolumns\n' > "$T/ok/results.tsv"

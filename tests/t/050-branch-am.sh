@@ -21,7 +21,7 @@ sed 's/static int a;/static int nothing_like_this;/; s/static int b;/static int 
 	"$T/conf/p/good.patch" > "$T/conf/p/bad.patch"
 git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
-cp "$SG_ROOT/build-matrix/config/minimal.config" "$T/conf/minimal.config"
+cp "$SG_ROOT/build-matrix/config/base.config" "$T/conf/base.config"
 cp "$SG_ROOT/backports/upstream.yaml" "$T/conf/upstream.yaml"
 cat > "$SG_BRANCHES" <<'YAML'
 checks: [raid0-map]
@@ -33,7 +33,7 @@ series:
       tarball: linux-9.9.1.tar.xz
     era: modern
     compiler: gcc-12
-    config: minimal.config
+    config: [base.config]
     patches: p/series
     guest: {layouts: [original], chunks: [64]}
     variants:
@@ -68,6 +68,22 @@ fi
 	fail "stable/9.9 moved"
 [ -z "$(git -C "$repo" status --porcelain)" ] && ok "work tree clean" || fail "work tree dirty"
 [ ! -d "$repo/.git/rebase-apply" ] && ok "no git am left half-done" || fail "rebase-apply left"
+
+# make lint against the imported tree: the whole list in order, the first
+# patch and hunk that does not apply named, nothing in the repository moved.
+head=$(git -C "$repo" rev-parse HEAD)
+lint_tree="$SG_ROOT/build-matrix/lint-tree.sh"
+if "$lint_tree" 9.9 > "$T/lint.out" 2>&1; then fail "lint passed with bad.patch listed"
+else
+	grep -q "p/bad.patch does not apply to Linux 9.9.1 after the 1 before it" "$T/lint.out" &&
+		grep -q "static int nothing_like_this;" "$T/lint.out" &&
+		ok "lint against the tree names the patch and the hunk" || fail "lint: $(cat "$T/lint.out")"
+fi
+[ "$(git -C "$repo" rev-parse HEAD)" = "$head" ] && [ -z "$(git -C "$repo" status --porcelain)" ] &&
+	ok "lint left the repository as it was" || fail "lint touched the repository"
+echo good.patch > "$T/conf/p/series"
+"$lint_tree" 9.9 > "$T/lint.out" 2>&1 && grep -q "all 1 patches apply in order" "$T/lint.out" &&
+	ok "lint against the tree passes a list that applies" || fail "lint: $(cat "$T/lint.out")"
 
 # A tree of another version is refused by name, and nothing is imported.
 mkdir -p "$T/other"

@@ -30,12 +30,24 @@ sed -i 's/^commit a81157768a00e8cf8a7b43b5ea5cac931262374f upstream.$/Upstream c
 sed -i '0,/^+\t\t    !(status & EXTENT_STATUS_WRITTEN) \&\&$/{//d}' "$ext4"
 sed -i 's|^diff --git a/fs/ext4/inode.c b/fs/ext4/inode.c|diff --git a/fs/ext4/super.c b/fs/ext4/super.c|' "$ext4"
 touch "$bad/0003-stray.patch"
+# Headers that put a name or a date on code it does not belong to.
+sed -i 's/^Date: .*/Date: Sun, 3 May 2015 00:00:00 +0000/' "$ext4"
+sed 's/^From: .*/From: stableguard <stableguard@localhost>/' \
+	"$SG_ROOT/backports/3.19/0001-md-raid0-fix-restore-to-sector-variable-in-raid0_mak.patch" \
+	> "$bad/0004-own-code-as-backport.patch"
+sed 's/^From: .*/From: Someone Else <someone@example.org>/' \
+	"$SG_ROOT/backports/3.19/0002-ext4-fix-data-corruption-caused-by-unwritten-and-del.patch" \
+	> "$bad/0005-misattributed.patch"
+printf '0004-own-code-as-backport.patch\n0005-misattributed.patch\n' >> "$bad/series"
 "$SGCONF" "$SG_ROOT/branches.yaml" lint 3.19 - "$bad/series" > "$T/bad.out" &&
 	fail "broken set passed the lint"
 for want in "0003-stray.patch: not listed in" \
 	"must open with \"commit <40 hex digits> upstream.\"" \
 	"touches fs/ext4/super.c, which its upstream commit does not" \
-	"malformed hunk"; do
+	"malformed hunk" \
+	"but the upstream author date is Sat, 2 May 2015 21:36:55 -0400" \
+	"written by this project, so \"Based on commit <id> upstream\"" \
+	"From: Someone Else <someone@example.org>, but the upstream author is Lukas Czerner"; do
 	grep -qF "$want" "$T/bad.out" && ok "lint says: $want" ||
 		fail "lint did not say \"$want\": $(cat "$T/bad.out")"
 done

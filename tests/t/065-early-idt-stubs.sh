@@ -1,33 +1,60 @@
-# The early IDT build-compat patch, assembled with today's binutils: the
-# stubs its "+" lines make are 9 bytes each with every jump reaching the
-# common handler, while the "-" line it replaces gets relaxed to 2 bytes
-# in the later stubs (what stops a 2015 kernel after "Booting the kernel.").
+# The early IDT build-compat patch of each 2015 series, assembled with
+# today's binutils: the head_64.S code its first hunk leaves behind lays
+# out 32 stubs of 9 bytes, every one jumping to the common handler, while
+# the code it replaces has its later jumps relaxed to 2 bytes (what stops
+# a 2015 kernel right after "Booting the kernel.").
 . "$SG_ROOT/tests/common.sh"
-command -v as >/dev/null && command -v objdump >/dev/null || { echo "no binutils"; exit 77; }
+command -v gcc >/dev/null && command -v nm >/dev/null && command -v objdump >/dev/null ||
+	{ echo "no gcc or binutils"; exit 77; }
 
-# stubs.S LINES: 32 stubs as in head_64.S, ending in LINES (the jump).
-stubs() {
-	printf '\t.text\n\t.globl early_idt_handlers\nearly_idt_handlers:\n\ti = 0\n\t.rept 32\n'
-	printf '\t.if (0x00027d00 >> i) & 1\n\t.byte 0x66,0x90\n\t.else\n\tpushq $0\n\t.endif\n\tpushq $i\n'
-	cat "$1"
-	printf '\ti = i + 1\n\t.endr\n\t.globl early_idt_handler\nearly_idt_handler:\n\tnop\n'
+# side PATCH KEEP: the first head_64.S hunk as it reads before (KEEP='-')
+# or after (KEEP='+'), with the comment lines the preprocessor would take
+# for directives left out.
+side() {
+	sed -n '/^diff --git a\/arch\/x86\/kernel\/head_64.S/,/^diff --git\|^-- $/p' "$1" |
+		awk -v keep="$2" '
+			/^@@/ { hunks++; next }
+			hunks != 1 { next }
+			substr($0, 1, 1) == " " || substr($0, 1, 1) == keep { print substr($0, 2) }' |
+		grep -v '^[[:space:]]*#'
+	printf '\tnop\n'
 }
 
-for p in "$SG_ROOT"/backports/*/build-compat/0003-*.patch; do
+# assemble SIDE.S OBJ: with the few definitions head_64.S takes from headers.
+assemble() {
+	gcc -c -x assembler-with-cpp -o "$2" "$1" \
+		-D'ENTRY(x)=.globl x; x:' -D'ENDPROC(x)=' -D'__INIT=.text' \
+		-DNUM_EXCEPTION_VECTORS=32 -DEXCEPTION_ERRCODE_MASK=0x00027d00 \
+		-DEARLY_IDT_HANDLER_SIZE=9 -D'ASM_NOP2=.byte 0x66,0x90'
+}
+
+addr() { nm "$1" | awk -v s="$2" '$3 == s { print $1 }'; }
+
+n=0
+for p in "$SG_ROOT"/backports/*/build-compat/*-x86-asm-irq-Stop-relying-on-magic-JMP-*.patch; do
+	[ -f "$p" ] || continue
+	n=$((n + 1))
 	rel=${p#"$SG_ROOT"/backports/}
-	sed -n '/^@@/,/^-- $/p' "$p" | sed -n 's/^+//p' > "$T/new.lines"
-	sed -n '/^@@/,/^-- $/p' "$p" | sed -n 's/^-\([^-]\)/\1/p' > "$T/old.lines"
-	stubs "$T/new.lines" > "$T/new.S"
-	stubs "$T/old.lines" > "$T/old.S"
-	as --64 -o "$T/new.o" "$T/new.S" && as --64 -o "$T/old.o" "$T/old.S" ||
+	side "$p" + > "$T/new.S"
+	side "$p" - > "$T/old.S"
+	assemble "$T/new.S" "$T/new.o" && assemble "$T/old.S" "$T/old.o" ||
 		{ fail "$rel: does not assemble"; continue; }
-	at=$(nm "$T/new.o" | awk '$3 == "early_idt_handler" { print $1 }')
-	jumps=$(objdump -d "$T/new.o" | grep -c 'jmp.*<early_idt_handler>')
-	[ "$at" = 0000000000000120 ] && [ "$jumps" = 32 ] &&
-		ok "$rel: 32 stubs of 9 bytes, 32 jumps to the handler" ||
-		fail "$rel: handler at $at, $jumps jumps"
+	start=$(addr "$T/new.o" early_idt_handler_array)
+	common=$(addr "$T/new.o" early_idt_handler_common)
+	jumps=$(objdump -d "$T/new.o" | grep -c 'jmp.*<early_idt_handler_common>')
+	if [ -n "$start" ] && [ -n "$common" ] &&
+		[ $((0x$common - 0x$start)) -eq $((32 * 9)) ] && [ "$jumps" = 32 ]; then
+		ok "$rel: 32 stubs of 9 bytes, 32 jumps to the common handler"
+	else
+		fail "$rel: array at $start, handler at $common, $jumps jumps"
+	fi
+	objdump -d "$T/new.o" | awk '/<early_idt_handler_array>:/,/<early_idt_handler_common>:/' |
+		grep -q 'push.*\$0x1f' && ok "$rel: the 32nd stub is there" ||
+		fail "$rel: no stub pushes vector 31"
 	objdump -d "$T/old.o" | grep -q 'eb .*jmp.*<early_idt_handler>' &&
-		ok "$rel: the line it replaces is relaxed to a short jump here" ||
+		ok "$rel: the code it replaces is relaxed to a short jump here" ||
 		fail "$rel: the old jump is not relaxed any more; is the patch still needed?"
 done
+[ "$n" -ge 5 ] && ok "$n series carry the early IDT patch" ||
+	fail "only $n series carry the early IDT patch (want the five 2015 series)"
 done_testing

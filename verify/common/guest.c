@@ -47,6 +47,20 @@ int sg_make_file(const char *path, uint64_t bytes)
 	return ret;
 }
 
+/*
+ * Before 4.4 a loop device gets its discard limits only when its status
+ * is set (loop_config_discard() is called from loop_set_status()), so
+ * LOOP_SET_FD alone leaves it, and an md array over it, without discard.
+ */
+static int loop_set_status(int loop, const char *file)
+{
+	struct loop_info64 info;
+
+	memset(&info, 0, sizeof(info));
+	snprintf((char *)info.lo_file_name, sizeof(info.lo_file_name), "%s", file);
+	return ioctl(loop, LOOP_SET_STATUS64, &info);
+}
+
 int sg_loop_attach(const char *file, char *dev, size_t len)
 {
 	int ctl, fd, loop, nr;
@@ -69,6 +83,8 @@ int sg_loop_attach(const char *file, char *dev, size_t len)
 	}
 	nr = ioctl(loop, LOOP_SET_FD, fd);
 	close(fd);
+	if (!nr && loop_set_status(loop, file))
+		nr = -1;
 	close(loop);
 	return nr;
 }
