@@ -25,7 +25,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix check lint branch release-notes bench deps tools image clean distclean
+.PHONY: all matrix matrix-locked check check-locked lint branch branch-locked release-notes bench deps tools image clean distclean
 
 all: tools
 
@@ -49,17 +49,17 @@ $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
 
-$(BIN)/relnotes: build-matrix/tools/relnotes.c $(LIBSG) $(LIBSG_H)
+$(BIN)/relnotes: build-matrix/tools/relnotes.c build-matrix/tools/results.c $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/relnotes.c $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/relnotes.c build-matrix/tools/results.c $(LIBSG) -lyaml
 
 $(BIN)/logread: verify/host/logread.c
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $<
 
-$(BIN)/report: build-matrix/tools/report.c
+$(BIN)/report: build-matrix/tools/report.c build-matrix/tools/results.c build-matrix/tools/results.h
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ $<
+	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/report.c build-matrix/tools/results.c
 
 image: $(INITRD)
 
@@ -67,14 +67,25 @@ $(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
 	$(MAKE) -s -C verify OUT=$(IMAGE)/checks
 	vm-images/mkinitramfs.sh $@ $(IMAGE)/checks
 
-matrix: deps tools image
+# One writer per cache: matrix, branch and check take its lock
+# (build-matrix/locked.sh), then do their work in a sub-make.
+LOCKED := build-matrix/locked.sh $(MAKE) --no-print-directory
+
+matrix:
+	@$(LOCKED) matrix-locked
+
+matrix-locked: deps tools image
 	@$(BIN)/sgconf branches.yaml validate
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
 	build-matrix/matrix.sh $$run $(INITRD) $(SERIES) && \
-	ln -sfn $$run $(SG_CACHE)/runs/latest && \
+	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
+	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
 	echo "run: $$run" && $(BIN)/report $$run
 
-branch: deps tools
+branch:
+	@$(LOCKED) branch-locked
+
+branch-locked: deps tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do build-matrix/branch.sh $$s || exit $$?; done
 
@@ -87,7 +98,10 @@ lint: tools
 		[ $$rc = 0 ] || [ $$rc = 3 ] || exit 1; \
 	done
 
-check: deps tools image
+check:
+	@$(LOCKED) check-locked
+
+check-locked: deps tools image
 	tests/run.sh
 
 bench: deps tools image

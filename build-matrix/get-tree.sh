@@ -67,6 +67,49 @@ else
 	stamp=$origin
 fi
 
+# A tarball is read whole before anything is unpacked: a truncated or
+# corrupt one is named with the decompressor's message, and members that
+# would land outside the tree (absolute, "..", links out) are refused.
+check_tarball() {
+	list=$(mktemp)
+	if ! tar -tvf "$1" > "$list" 2> "$list.err"; then
+		msg=$(grep -v '^tar: Exiting' "$list.err" | tail -n 2 | tr '\n' ' ')
+		rm -f "$list" "$list.err"
+		sg_die "$1: not a whole tarball ($msg); nothing imported"
+	fi
+	bad=$(awk '
+		# p climbs above depth min on its way (the top folder is depth 1).
+		function escapes(p, min,    n, i, d, part) {
+			if (p ~ /^\//)
+				return 1
+			n = split(p, part, "/")
+			for (i = 1; i <= n; i++)
+				if (part[i] == "..") { if (--d < min) return 1 }
+				else if (part[i] != "." && part[i] != "") d++
+			return 0
+		}
+		{
+			line = $0
+			sub(/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, "", line)
+			name = line; target = ""
+			if (substr($1, 1, 1) == "l" && index(line, " -> ")) {
+				name = substr(line, 1, index(line, " -> ") - 1)
+				target = substr(line, index(line, " -> ") + 4)
+			}
+			if (name ~ /(^|\/)\.\.(\/|$)/ || escapes(name, 0)) {
+				print "member " name " lies outside the tree"; exit
+			}
+			if (target != "") {
+				dir = name; sub(/[^\/]*$/, "", dir)
+				if (target ~ /^\// || escapes(dir target, 1)) {
+					print "link " name " -> " target " points outside the tree"; exit
+				}
+			}
+		}' "$list")
+	rm -f "$list" "$list.err"
+	[ -z "$bad" ] || sg_die "$1: $bad; nothing imported"
+}
+
 record="$SG_REPO/.git/sg-source"
 field() { [ -f "$record" ] && sed -n "s/^$1: //p" "$record" || true; }
 # An unpacked tree is the same if nothing in it is newer than the import.
@@ -84,6 +127,7 @@ sg_say "importing $origin as pristine/$SG_SERIES"
 if [ -n "$rev" ]; then
 	git -C "$tree" archive --format=tar "$rev" | tar -xf - -C "$new"
 elif [ -n "$tarball" ]; then
+	check_tarball "$tarball"
 	tar -xf "$tarball" -C "$new" --strip-components=1 ||
 		sg_die "$tarball: cannot be unpacked (see tar's message above); nothing imported"
 else

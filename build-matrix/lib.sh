@@ -65,6 +65,10 @@ sg_am() {
 	sg_git branch -f "$branch" HEAD
 }
 
+# The start of an awk program over results.tsv that names its columns:
+# after it, $col["series"], $col["observed"] and so on (tools/results.h).
+SG_RESULTS_AWK='NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
+
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done

@@ -1,35 +1,39 @@
 #!/bin/sh
 # matrix.sh RUN_DIR INITRD [SERIES...]
 # For each series (all in branches.yaml by default): make its branches,
-# build every variant, boot each in QEMU with the checks, and append one
-# row per check to RUN_DIR/results.tsv.  A series whose tree is missing
-# is reported as SKIP; a failed build or boot fails that variant's checks
-# and the matrix goes on.  The report is rendered by `report`.
+# build every variant, boot each in QEMU with the checks, and write one
+# row per check to RUN_DIR/results.tsv (the schema: build-matrix/tools/
+# results.h).  A series whose tree is missing is reported as SKIP; a
+# failed build or boot makes that variant's checks ERROR, and the matrix
+# goes on.  Rows collect in results.tsv.part, renamed when the run is
+# complete: an interrupted run leaves no results.tsv to be taken for one.
+# The report is rendered by `report`.
 set -u
 . "$(dirname "$0")/lib.sh"
 
 run=$1 initrd=$2
 shift 2
-results="$run/results.tsv"
+results="$run/results.tsv.part"
 mkdir -p "$run/logs"
-: > "$results"
+"$SG_CACHE/bin/report" --header > "$results" || exit 1
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 : "${SG_BOOT_TIMEOUT:=300}"
 echo "$SG_SEED" > "$run/seed"
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
 [ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
 
-# row VARIANT CHECK OBSERVED SECS LOG REASON
+# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, in the column
+# order of "report --header".
 row() {
 	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SG_SERIES" "$1" "$2" \
-		"$exp" "$3" "$4" "${kernel:--}" "${patchset:--}" "$5" \
-		"$(echo "$6" | tr '\t\n' '  ')" >> "$results"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SG_SERIES" "$1" "$2" \
+		"$exp" "$3" "$4" "${kernel:--}" "${patchset:--}" "$5" "$6" \
+		"$(echo "$7" | tr '\t\n' '  ')" >> "$results"
 }
 
 # every_check VARIANT OBSERVED LOG REASON
 every_check() {
-	for c in $checks; do row "$1" "$c" "$2" 0 "$3" "$4"; done
+	for c in $checks; do row "$1" "$c" "$2" 0 - "$3" "$4"; done
 }
 
 every_variant() {
@@ -63,11 +67,11 @@ boot_variant() {
 	status=$?
 	sg_say "$SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $status)"
 	"$SG_CACHE/bin/logread" "$log" "$status" $checks |
-	while IFS="$(printf '\t')" read -r c obs secs reason; do
-		if [ "$obs" != PASS ]; then
+	while IFS="$(printf '\t')" read -r c obs secs said reason; do
+		if [ "$obs" = ERROR ]; then
 			reason="$reason | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
 		fi
-		row "$v" "$c" "$obs" "$secs" "$log" "$reason"
+		row "$v" "$c" "$obs" "$secs" "$said" "$log" "$reason"
 	done
 }
 
@@ -109,4 +113,4 @@ for series in "$@"; do
 	done
 	sg_git checkout -q -f "stable/$SG_SERIES"
 done
-exit 0
+mv "$results" "$run/results.tsv"

@@ -16,8 +16,9 @@ flag=
 # latest_run SERIES PATCHSET: the newest results.tsv that ran them.
 latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
-		if awk -F'\t' -v s="$1" -v p="$2" \
-			'$1 == s && $8 == p && $5 != "SKIP" { found = 1 } END { exit !found }' \
+		if awk -F'\t' -v s="$1" -v p="$2" "$SG_RESULTS_AWK"'
+			$col["series"] == s && $col["patchset"] == p && $col["observed"] != "SKIP" { found = 1 }
+			END { exit !found }' \
 			"$r/results.tsv" 2>/dev/null; then
 			echo "$r/results.tsv"
 			return

@@ -62,14 +62,17 @@ static int fill(const struct md_array *a, uint64_t seed, uint8_t *gen)
 	return ret;
 }
 
+/* Any failure here keeps the check from running: ERROR, with why. */
 static int discard(const struct range *r, int nr, uint8_t *gen, char *why,
 		   size_t len)
 {
 	int fd, i;
 
 	fd = open(SG_MD_DEV, O_RDWR);
-	if (fd < 0)
+	if (fd < 0) {
+		snprintf(why, len, "open %s: %s", SG_MD_DEV, strerror(errno));
 		return -1;
+	}
 	for (i = 0; i < nr; i++) {
 		uint64_t arg[2] = { r[i].start * 512, r[i].len * 512 };
 
@@ -81,12 +84,21 @@ static int discard(const struct range *r, int nr, uint8_t *gen, char *why,
 				 (unsigned long long)arg[0],
 				 (unsigned long long)arg[1], strerror(errno));
 			close(fd);
-			return errno == EOPNOTSUPP ? -2 : -1;
+			return -1;
 		}
 		memset(gen + r[i].start, GEN_DISCARDED, r[i].len);
 	}
 	close(fd);
 	return 0;
+}
+
+static uint64_t range_sectors(const struct range *r, int nr)
+{
+	uint64_t sum = 0;
+
+	while (nr--)
+		sum += r[nr].len;
+	return sum;
 }
 
 static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
@@ -96,35 +108,48 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 	struct verify_stats st;
 	struct md_array a;
 	uint8_t *gen = NULL;
-	int ret = SPEC_ERROR, nr, rc;
+	uint64_t held;
+	int ret = SPEC_ERROR, nr;
 
 	ret = raid0_setup(&a, spec, &gen, why, len);
 	if (ret != SPEC_PASS)
 		goto out;
 	ret = SPEC_ERROR;
+	if (md_discard_ready(&a, why, len))
+		goto out;
 	if (fill(&a, seed, gen)) {
 		snprintf(why, len, "fill failed: %s", md_spec_describe(spec));
 		goto out;
 	}
+	held = md_member_bytes(&a);
 	nr = plan_ranges(&a, r);
-	rc = discard(r, nr, gen, why, len);
-	if (rc) {
-		ret = rc == -2 ? SPEC_ERROR : SPEC_FAIL;
+	if (discard(r, nr, gen, why, len))
 		goto out;
-	}
 	if (raid0_verify(&a, seed, gen, &st)) {
 		snprintf(why, len, "cannot read members: %s", md_spec_describe(spec));
 		goto out;
 	}
-	sg_info("%s ranges=%d bad=%llu discarded_zero=%llu discarded_kept=%llu",
-		md_spec_describe(spec), nr, (unsigned long long)st.bad,
-		(unsigned long long)st.discarded_zero,
-		(unsigned long long)st.discarded_kept);
-	ret = st.bad ? SPEC_FAIL : SPEC_PASS;
-	if (st.bad)
+	held = held > md_member_bytes(&a) ? held - md_member_bytes(&a) : 0;
+	sg_info("%s ranges=%d sectors=%llu bad=%llu discarded_zero=%llu discarded_kept=%llu freed=%llu",
+		md_spec_describe(spec), nr, (unsigned long long)range_sectors(r, nr),
+		(unsigned long long)st.bad, (unsigned long long)st.discarded_zero,
+		(unsigned long long)st.discarded_kept, (unsigned long long)held);
+	if (st.bad) {
+		ret = SPEC_FAIL;
 		snprintf(why, len, "%s: %llu sectors outside the discarded ranges changed; first: %s",
 			 md_spec_describe(spec), (unsigned long long)st.bad,
 			 st.first_bad);
+	} else if (!st.discarded_zero || !held) {
+		/* Nothing reached the members: the check tested nothing. */
+		snprintf(why, len, "%s: the discards freed nothing on the members (%llu sectors asked, %llu read zero, %llu bytes freed)",
+			 md_spec_describe(spec), (unsigned long long)range_sectors(r, nr),
+			 (unsigned long long)st.discarded_zero, (unsigned long long)held);
+	} else {
+		ret = SPEC_PASS;
+		snprintf(why, len, "discarded=%llu sectors read_zero=%llu freed=%llu bytes",
+			 (unsigned long long)range_sectors(r, nr),
+			 (unsigned long long)st.discarded_zero, (unsigned long long)held);
+	}
 out:
 	free(gen);
 	md_destroy(&a);

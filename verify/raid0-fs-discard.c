@@ -135,6 +135,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 {
 	uint64_t rng = seed ^ 0xf5d15cULL ^ a->spec.chunk_kib;
 	uint64_t budget = a->sectors * 512 / 100 * 70;
+	uint64_t held, freed = 0;
 	struct fileset fs = { 0 };
 	int round, crossing = 0;
 
@@ -143,15 +144,26 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 			snprintf(why, len, "writing files failed (round %d)", round);
 			return SPEC_ERROR;
 		}
+		held = md_member_bytes(a);
 		if (delete_some(a, &fs, round, &crossing) || remount()) {
 			snprintf(why, len, "delete or remount failed (round %d)", round);
 			return SPEC_ERROR;
 		}
+		/* ext4 discards freed blocks at commit; remount has committed. */
+		if (held > md_member_bytes(a))
+			freed += held - md_member_bytes(a);
 		if (verify_alive(&fs, seed, why, len))
 			return SPEC_FAIL;
 	}
-	sg_info("%s files=%d crossing_zone_deleted=%d", md_spec_describe(&a->spec),
-		fs.nr, crossing);
+	sg_info("%s files=%d crossing_zone_deleted=%d freed=%llu",
+		md_spec_describe(&a->spec), fs.nr, crossing, (unsigned long long)freed);
+	if (!crossing || !freed) {
+		snprintf(why, len, "nothing tested: %d deleted files crossed a zone boundary, deleting freed %llu bytes on the members",
+			 crossing, (unsigned long long)freed);
+		return SPEC_ERROR;
+	}
+	snprintf(why, len, "files=%d crossing_zone_deleted=%d freed=%llu bytes", fs.nr,
+		 crossing, (unsigned long long)freed);
 	return SPEC_PASS;
 }
 
@@ -166,6 +178,10 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 		md_destroy(&a);
 		return SPEC_REFUSED;
 	}
+	if (md_discard_ready(&a, why, len)) {
+		md_destroy(&a);
+		return SPEC_ERROR;
+	}
 	mkdir(MNT, 0755);
 	if (fsfile_mkfs(SG_MD_DEV, 4096) ||
 	    mount(SG_MD_DEV, MNT, "ext4", 0, "discard")) {
@@ -176,7 +192,12 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 	}
 	ret = fs_rounds(&a, seed, why, len);
 	umount(MNT);
-	if (ret == SPEC_PASS && fsfile_fsck(SG_MD_DEV)) {
+	if (ret == SPEC_ERROR) {
+		char tmp[1024];
+
+		snprintf(tmp, sizeof(tmp), "%s: %s", md_spec_describe(spec), why);
+		snprintf(why, len, "%s", tmp);
+	} else if (ret == SPEC_PASS && fsfile_fsck(SG_MD_DEV)) {
 		snprintf(why, len, "e2fsck -fn found damage: %s", md_spec_describe(spec));
 		ret = SPEC_FAIL;
 	} else if (ret == SPEC_FAIL) {

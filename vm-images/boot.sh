@@ -1,18 +1,44 @@
 #!/bin/sh
 # boot.sh KERNEL INITRD LOG TIMEOUT APPEND
-# One QEMU run with the serial console in LOG; exits with QEMU's status,
-# or 124 if the guest had to be killed after TIMEOUT seconds.
+# One QEMU run with the serial console in LOG.  Exits with QEMU's status;
+# 124 if the guest was killed after TIMEOUT seconds; 125 if it was killed
+# because its console said nothing for SG_SILENCE seconds (default 60).
+# QEMU is killed with this script: an interrupted run leaves no guest.
 set -u
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 accel=${SG_ACCEL:-tcg}
+silence=${SG_SILENCE:-60}
+qemu=${SG_QEMU:-qemu-system-x86_64}
 
 : > "$log"
-# loglevel=5: WARN_ON()s print at KERN_WARNING and must reach the log;
-# panic=-1 with -no-reboot ends QEMU at a panic instead of hanging.
-timeout -k 10 "$limit" qemu-system-x86_64 \
+# loglevel=5: WARN_ON()s print at KERN_WARNING and must reach the log.
+# oops=panic and panic=-1 with -no-reboot: an Oops ends the guest at once
+# instead of leaving it to hang on a lock the dead task held.
+"$qemu" \
 	-machine pc,accel="$accel" -cpu qemu64 -m "${SG_GUEST_MEM:-768}" -smp 1 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial file:"$log" \
 	-kernel "$kernel" -initrd "$initrd" \
-	-append "console=ttyS0 panic=-1 loglevel=5 $append" </dev/null
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=5 $append" </dev/null &
+pid=$!
+trap 'kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
+trap 'exit 130' INT TERM HUP
+
+start=$(date +%s)
+last=$start size=0
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 0.5
+	now=$(date +%s)
+	n=$(stat -c %s "$log" 2>/dev/null || echo 0)
+	[ "$n" != "$size" ] && size=$n last=$now
+	if [ $((now - start)) -ge "$limit" ]; then
+		echo "boot.sh: guest still running after ${limit}s: killed" >&2
+		exit 124
+	fi
+	if [ $((now - last)) -ge "$silence" ]; then
+		echo "boot.sh: guest console silent for ${silence}s: killed" >&2
+		exit 125
+	fi
+done
+wait "$pid"

@@ -18,6 +18,7 @@
 
 #include "facts.h"
 #include "patchfile.h"
+#include "results.h"
 #include "yamldoc.h"
 
 #define MAX_PATCHES 64
@@ -62,43 +63,33 @@ static int load_set(const char *rel, struct patchfile *out, int *n)
 	return 0;
 }
 
-static void add_row(struct notes *nt, char **col)
+static void add_row(struct notes *nt, const struct result *res)
 {
 	struct row *r = &nt->rows[nt->nr_rows++];
 
-	snprintf(r->variant, sizeof(r->variant), "%s", col[1]);
-	snprintf(r->check, sizeof(r->check), "%s", col[2]);
-	snprintf(r->expected, sizeof(r->expected), "%s", col[3]);
-	snprintf(r->observed, sizeof(r->observed), "%s", col[4]);
-	snprintf(r->kernel, sizeof(r->kernel), "%s", col[6]);
-	snprintf(r->patchset, sizeof(r->patchset), "%s", col[7]);
+	snprintf(r->variant, sizeof(r->variant), "%s", res->col[R_VARIANT]);
+	snprintf(r->check, sizeof(r->check), "%s", res->col[R_CHECK]);
+	snprintf(r->expected, sizeof(r->expected), "%s", res->col[R_EXPECTED]);
+	snprintf(r->observed, sizeof(r->observed), "%s", res->col[R_OBSERVED]);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", res->col[R_KERNEL]);
+	snprintf(r->patchset, sizeof(r->patchset), "%s", res->col[R_PATCHSET]);
 	nt->mismatches += strcmp(r->expected, r->observed) != 0;
 }
 
 static int load_rows(struct notes *nt, const char *path)
 {
-	char line[8192], *col[10], *p;
-	FILE *f;
-	int i;
+	struct result *res;
+	int i, n;
 
 	if (!strcmp(path, "-"))
 		return 0;
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, "relnotes: %s: cannot open\n", path);
+	if (results_load(path, "relnotes", &res, &n))
 		return -1;
-	}
-	while (fgets(line, sizeof(line), f) && nt->nr_rows < MAX_ROWS) {
-		for (i = 0, p = line; i < 10 && p; i++) {
-			col[i] = p;
-			p = strchr(p, '\t');
-			if (p)
-				*p++ = '\0';
-		}
-		if (i == 10 && !strcmp(col[0], nt->series) && strcmp(col[4], "SKIP"))
-			add_row(nt, col);
-	}
-	fclose(f);
+	for (i = 0; i < n && nt->nr_rows < MAX_ROWS; i++)
+		if (!strcmp(res[i].col[R_SERIES], nt->series) &&
+		    strcmp(res[i].col[R_OBSERVED], "SKIP"))
+			add_row(nt, &res[i]);
+	results_free(res, n);
 	return 0;
 }
 

@@ -6,79 +6,32 @@
  *
  *	report RUN_DIR
  *
- * results.tsv columns: series variant check expected observed seconds
- * kernel patchset log reason.  observed SKIP marks a series whose tree
- * is not there; it is listed, and fails the run only with SG_STRICT=1.
+ *	report --header
+ *
+ * prints the header line of results.tsv (results.h has the schema).
+ * observed SKIP marks a series whose tree is not there; it is listed, and
+ * fails the run only with SG_STRICT=1.  A kernel complaint is shown
+ * beside the check's own result, never instead of it.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_ROWS 1024
-#define NCOLS 10
+#include "results.h"
 
-enum { SERIES, VARIANT, CHECK, EXPECTED, OBSERVED, SECS, KERNEL, PATCHSET, LOG, REASON };
-
-struct row {
-	char *col[NCOLS];
-};
-
-static struct row rows[MAX_ROWS];
+static struct result *rows;
 static int nr;
 
-static int split_row(char *line, struct row *r)
+static int skipped(const struct result *r)
 {
-	int i;
-
-	line[strcspn(line, "\n")] = '\0';
-	for (i = 0; i < NCOLS; i++) {
-		r->col[i] = line;
-		if (i == NCOLS - 1)
-			break;
-		line = strchr(line, '\t');
-		if (!line)
-			return -1;
-		*line++ = '\0';
-	}
-	return 0;
+	return !strcmp(r->col[R_OBSERVED], "SKIP");
 }
 
-static int load(const char *path)
-{
-	char line[8192];
-	FILE *f = fopen(path, "r");
-	int lineno = 0;
-
-	if (!f) {
-		fprintf(stderr, "report: %s: cannot open\n", path);
-		return -1;
-	}
-	while (fgets(line, sizeof(line), f) && nr < MAX_ROWS) {
-		lineno++;
-		if (split_row(line, &rows[nr])) {
-			fprintf(stderr, "report: %s:%d: needs %d tab-separated columns\n",
-				path, lineno, NCOLS);
-			fclose(f);
-			return -1;
-		}
-		for (int i = 0; i < NCOLS; i++)
-			rows[nr].col[i] = strdup(rows[nr].col[i]);
-		nr++;
-	}
-	fclose(f);
-	return 0;
-}
-
-static int skipped(const struct row *r)
-{
-	return !strcmp(r->col[OBSERVED], "SKIP");
-}
-
-static int matches(const struct row *r)
+static int matches(const struct result *r)
 {
 	if (skipped(r))
 		return !getenv("SG_STRICT") || strcmp(getenv("SG_STRICT"), "1");
-	return !strcmp(r->col[EXPECTED], r->col[OBSERVED]);
+	return !strcmp(r->col[R_EXPECTED], r->col[R_OBSERVED]);
 }
 
 static void md_escape(FILE *f, const char *s)
@@ -90,53 +43,71 @@ static void md_escape(FILE *f, const char *s)
 			fputc(*s, f);
 }
 
+/* At most max characters of s, escaped, with "..." when cut. */
+static void md_short(FILE *f, const char *s, size_t max)
+{
+	char buf[256];
+
+	snprintf(buf, sizeof(buf) < max + 1 ? sizeof(buf) : max + 1, "%s", s);
+	md_escape(f, buf);
+	if (strlen(s) > max)
+		fputs("...", f);
+}
+
 static void write_md(FILE *f)
 {
 	int i, bad = 0;
 
-	fprintf(f, "| series | kernel | variant | check | expected | observed | time | verdict |\n");
-	fprintf(f, "|---|---|---|---|---|---|---|---|\n");
+	fprintf(f, "| series | kernel | variant | check | expected | observed | time | verdict | kernel said |\n");
+	fprintf(f, "|---|---|---|---|---|---|---|---|---|\n");
 	for (i = 0; i < nr; i++) {
-		const struct row *r = &rows[i];
+		const struct result *r = &rows[i];
 
 		if (skipped(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
 			if (!i || !skipped(&rows[i - 1]) ||
-			    strcmp(rows[i - 1].col[SERIES], r->col[SERIES]))
-				fprintf(f, "| %s | - | all | all | - | SKIP | - | skipped |\n",
-					r->col[SERIES]);
+			    strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
+				fprintf(f, "| %s | - | all | all | - | SKIP | - | skipped | - |\n",
+					r->col[R_SERIES]);
 			continue;
 		}
-		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s s | %s |\n",
-			r->col[SERIES], r->col[KERNEL], r->col[VARIANT], r->col[CHECK],
-			r->col[EXPECTED], r->col[OBSERVED], r->col[SECS],
+		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s s | %s | ",
+			r->col[R_SERIES], r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
+			r->col[R_EXPECTED], r->col[R_OBSERVED], r->col[R_SECONDS],
 			skipped(r) ? "skipped" : matches(r) ? "ok" : "**MISMATCH**");
+		md_short(f, r->col[R_COMPLAINT], 60);
+		fputs(" |\n", f);
 		bad += !matches(r) || skipped(r);
 	}
 	if (!bad)
 		return;
 	fprintf(f, "\n### Not as expected, or skipped\n\n");
 	for (i = 0; i < nr; i++) {
-		const struct row *r = &rows[i];
+		const struct result *r = &rows[i];
 
 		if (matches(r) && !skipped(r))
 			continue;
 		if (skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
 			if (i && skipped(&rows[i - 1]) &&
-			    !strcmp(rows[i - 1].col[SERIES], r->col[SERIES]))
+			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				continue;
-			fprintf(f, "- %s skipped: ", r->col[SERIES]);
-			md_escape(f, r->col[REASON]);
+			fprintf(f, "- %s skipped: ", r->col[R_SERIES]);
+			md_escape(f, r->col[R_REASON]);
 			fputc('\n', f);
 			continue;
 		}
-		fprintf(f, "- %s %s %s: expected %s, observed %s: ", r->col[SERIES],
-			r->col[VARIANT], r->col[CHECK], r->col[EXPECTED], r->col[OBSERVED]);
-		md_escape(f, r->col[REASON]);
-		if (*r->col[LOG] && strcmp(r->col[LOG], "-"))
-			fprintf(f, " (log: %s)", r->col[LOG]);
+		fprintf(f, "- %s %s %s: expected %s, observed %s: ", r->col[R_SERIES],
+			r->col[R_VARIANT], r->col[R_CHECK], r->col[R_EXPECTED], r->col[R_OBSERVED]);
+		md_escape(f, r->col[R_REASON]);
+		if (strcmp(r->col[R_COMPLAINT], "-")) {
+			fputs(" (kernel said: ", f);
+			md_escape(f, r->col[R_COMPLAINT]);
+			fputc(')', f);
+		}
+		if (*r->col[R_LOG] && strcmp(r->col[R_LOG], "-"))
+			fprintf(f, " (log: %s)", r->col[R_LOG]);
 		fputc('\n', f);
 	}
 }
@@ -168,22 +139,24 @@ static void write_junit(FILE *f)
 	fprintf(f, "<testsuite name=\"stableguard-matrix\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n",
 		nr, failures, skips);
 	for (i = 0; i < nr; i++) {
-		const struct row *r = &rows[i];
+		const struct result *r = &rows[i];
 
 		fprintf(f, "  <testcase classname=\"");
-		xml_escape(f, r->col[SERIES]);
-		fprintf(f, ".%s\" name=\"%s\" time=\"%s\">", r->col[VARIANT],
-			r->col[CHECK], r->col[SECS]);
+		xml_escape(f, r->col[R_SERIES]);
+		fprintf(f, ".%s\" name=\"%s\" time=\"%s\">", r->col[R_VARIANT],
+			r->col[R_CHECK], r->col[R_SECONDS]);
 		if (skipped(r)) {
 			fprintf(f, "<skipped message=\"");
-			xml_escape(f, r->col[REASON]);
+			xml_escape(f, r->col[R_REASON]);
 			fprintf(f, "\"/>");
 		} else if (!matches(r)) {
 			fprintf(f, "<failure message=\"expected %s, observed %s\">",
-				r->col[EXPECTED], r->col[OBSERVED]);
-			xml_escape(f, r->col[REASON]);
+				r->col[R_EXPECTED], r->col[R_OBSERVED]);
+			xml_escape(f, r->col[R_REASON]);
+			fprintf(f, "\nkernel said: ");
+			xml_escape(f, r->col[R_COMPLAINT]);
 			fprintf(f, "\nlog: ");
-			xml_escape(f, r->col[LOG]);
+			xml_escape(f, r->col[R_LOG]);
 			fprintf(f, "</failure>");
 		}
 		fprintf(f, "</testcase>\n");
@@ -207,17 +180,13 @@ static void json_str(FILE *f, const char *s)
 
 static void write_json(FILE *f)
 {
-	static const char *const names[NCOLS] = {
-		"series", "variant", "check", "expected", "observed", "seconds",
-		"kernel", "patchset", "log", "reason",
-	};
 	int i, c;
 
 	fprintf(f, "[\n");
 	for (i = 0; i < nr; i++) {
 		fprintf(f, "  {");
-		for (c = 0; c < NCOLS; c++) {
-			fprintf(f, "%s\"%s\": ", c ? ", " : "", names[c]);
+		for (c = 0; c < R_NCOLS; c++) {
+			fprintf(f, "%s\"%s\": ", c ? ", " : "", result_names[c]);
 			json_str(f, rows[i].col[c]);
 		}
 		fprintf(f, ", \"match\": %s}%s\n", matches(&rows[i]) ? "true" : "false",
@@ -248,7 +217,7 @@ static void count_series(int *all, int *skipped_series)
 
 	*all = *skipped_series = 0;
 	for (i = 0; i < nr; i++) {
-		if (i && !strcmp(rows[i - 1].col[SERIES], rows[i].col[SERIES]))
+		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
 			continue;
 		(*all)++;
 		*skipped_series += skipped(&rows[i]);
@@ -260,12 +229,16 @@ int main(int argc, char **argv)
 	char path[4096];
 	int i, bad = 0, skips = 0, ok = 0, series, skipped_series;
 
+	if (argc == 2 && !strcmp(argv[1], "--header")) {
+		puts(results_header());
+		return 0;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: report RUN_DIR\n");
+		fprintf(stderr, "usage: report RUN_DIR | report --header\n");
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s/results.tsv", argv[1]);
-	if (load(path))
+	if (results_load(path, "report", &rows, &nr))
 		return 2;
 	if (write_file(argv[1], "matrix.md", write_md) ||
 	    write_file(argv[1], "junit.xml", write_junit) ||

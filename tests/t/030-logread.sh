@@ -1,6 +1,8 @@
 # The log reader on recorded serial logs: a clean run, data failures, a
-# WARNING during a check, a panic, a hang killed by the timeout, a check
-# that died without its line, and a guest that stopped early.
+# WARNING during a check (beside its result, not instead of it), a panic,
+# a hang killed by the timeout, a guest killed for going silent, a check
+# that died without its line, and a guest that stopped early.  A check
+# with no result line is ERROR, never a FAIL that would count as a kill.
 . "$SG_ROOT/tests/common.sh"
 checks="raid0-map raid0-discard raid0-fs-discard ext4-es-delayed"
 tab=$(printf '\t')

@@ -27,6 +27,10 @@ grep -v SKIP "$T/ok/results.tsv" > "$T/ok/run.tsv" && mv "$T/ok/run.tsv" "$T/ok/
 : > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" > /dev/null && fail "an empty run passed" || ok "an empty run fails"
 printf 'only\tthree\tcolumns\n' > "$T/ok/results.tsv"
-"$REPORT" "$T/ok" 2>"$T/err" >/dev/null
-grep -q "results.tsv:1: needs 10 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+"$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a file without the header was read"
+grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing header is named" ||
+	fail "no header: $(cat "$T/err")"
+{ "$REPORT" --header; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
+"$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
+grep -q "results.tsv:2: needs 11 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
 done_testing

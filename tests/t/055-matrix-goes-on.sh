@@ -4,7 +4,7 @@
 . "$SG_ROOT/tests/common.sh"
 export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 mkdir -p "$T/conf/p" "$SG_CACHE/tarballs" "$SG_CACHE/bin"
-cp "$LOGREAD" "$SG_CACHE/bin/"
+cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
 cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/config/base.config" "$T/conf/"
 
 mk_tree() {	# mk_tree VERSION: a tarball whose "kernel" cannot build

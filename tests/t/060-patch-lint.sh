@@ -10,15 +10,21 @@ else
 	fail "lint: $(cat "$T/lint.out")"
 fi
 # The preimage folders mirror backports/: <series>/[build-compat/]<patch>/.
+# Every patch of every fix and compat list must have one.
+checked=0
 for dir in "$pre"/*/*.patch "$pre"/*/build-compat/*.patch; do
 	[ -d "$dir" ] || continue
 	rel=${dir#"$pre"/}
 	if (cd "$dir" && git init -q . && git apply --check "$SG_ROOT/backports/$rel"); then
 		ok "git apply --check $rel"
+		checked=$((checked + 1))
 	else
 		fail "$rel does not apply to its own preimage"
 	fi
 done
+want=$(ls "$SG_ROOT"/backports/*/0*.patch "$SG_ROOT"/backports/*/build-compat/0*.patch | wc -l)
+[ "$checked" -eq "$want" ] && ok "all $want patches checked against their preimage" ||
+	fail "$checked of $want patches checked against their preimage"
 
 # A broken copy of the 3.19 set: one fault per patch, and a stray file.
 bad="$T/bad/3.19"

@@ -176,6 +176,48 @@ void md_destroy(struct md_array *a)
 	}
 }
 
+static int discard_max(const char *dev, uint64_t *bytes)
+{
+	char path[128];
+
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/discard_max_bytes", dev);
+	return sg_read_u64(path, bytes);
+}
+
+int md_discard_ready(const struct md_array *a, char *why, size_t len)
+{
+	uint64_t bytes;
+	int i;
+
+	if (discard_max("md0", &bytes) || !bytes) {
+		snprintf(why, len, "%s: no discard (discard_max_bytes 0): %s",
+			 SG_MD_DEV, md_spec_describe(&a->spec));
+		return -1;
+	}
+	for (i = 0; i < a->spec.nr_devs; i++) {
+		const char *dev = strrchr(a->loops[i], '/') + 1;
+
+		if (discard_max(dev, &bytes) || !bytes) {
+			snprintf(why, len, "member %s: no discard (discard_max_bytes 0): %s",
+				 a->loops[i], md_spec_describe(&a->spec));
+			return -1;
+		}
+	}
+	return 0;
+}
+
+uint64_t md_member_bytes(const struct md_array *a)
+{
+	uint64_t sum = 0;
+	struct stat st;
+	int i;
+
+	for (i = 0; i < a->spec.nr_devs; i++)
+		if (!stat(a->files[i], &st))
+			sum += (uint64_t)st.st_blocks * 512;
+	return sum;
+}
+
 int md_read_members(const struct md_array *a, struct md_members *mem)
 {
 	int d;

@@ -50,6 +50,15 @@ struct md_members {
 };
 int md_read_members(const struct md_array *a, struct md_members *mem);
 void md_free_members(struct md_members *mem);
+/*
+ * 0 when the array and every member advertise discard (discard_max_bytes
+ * in sysfs); -1 with the device that does not in why.  A discard check
+ * that runs without it discards nothing and so cannot fail.
+ */
+int md_discard_ready(const struct md_array *a, char *why, size_t len);
+/* Bytes the members' backing files hold now (discards punch holes). */
+uint64_t md_member_bytes(const struct md_array *a);
+
 /* The stored copy of one array sector, per the model, or NULL. */
 const unsigned char *md_member_sector(const struct md_array *a,
 				      const struct md_members *mem,

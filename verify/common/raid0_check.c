@@ -150,7 +150,7 @@ int raid0_main(const char *check, spec_fn fn)
 {
 	struct md_spec specs[MAX_SPECS];
 	uint64_t seed = sg_param_u64("seed", 1);
-	char why[1024], first_fail[1024] = "";
+	char why[1024], first_fail[1024] = "", evidence[1024] = "";
 	int n, i, ran = 0, failed = 0, rc;
 
 	sg_begin(check);
@@ -170,9 +170,15 @@ int raid0_main(const char *check, spec_fn fn)
 		ran++;
 		if (rc == SPEC_FAIL && !failed++)
 			snprintf(first_fail, sizeof(first_fail), "%s", why);
+		if (rc == SPEC_PASS && !evidence[0])
+			snprintf(evidence, sizeof(evidence), "%s", why);
 	}
+	if (!ran)
+		return sg_error("seed=%llu no geometry was accepted: nothing was tested",
+				(unsigned long long)seed);
 	if (failed)
 		return sg_fail("seed=%llu arrays=%d failed=%d %s",
 			       (unsigned long long)seed, ran, failed, first_fail);
-	return sg_pass("seed=%llu arrays=%d", (unsigned long long)seed, ran);
+	return sg_pass("seed=%llu arrays=%d%s%s", (unsigned long long)seed, ran,
+		       evidence[0] ? " " : "", evidence);
 }

@@ -49,9 +49,18 @@ enum spec_result { SPEC_PASS, SPEC_FAIL, SPEC_ERROR, SPEC_REFUSED };
 int raid0_setup(struct md_array *a, const struct md_spec *spec, uint8_t **gen,
 		char *why, size_t len);
 
+/*
+ * One geometry: SPEC_PASS with the evidence that it did its work in why
+ * (or why empty), SPEC_FAIL with the bad sector or byte, SPEC_ERROR or
+ * SPEC_REFUSED with what kept it from running.
+ */
 typedef int (*spec_fn)(const struct md_spec *spec, uint64_t seed, char *why,
 		       size_t len);
-/* Runs fn over every geometry and prints the one result line. */
+/*
+ * Runs fn over every geometry and prints the one result line: ERROR if
+ * any geometry could not run or none was accepted, FAIL with the first
+ * failure, else PASS with the first geometry's evidence.
+ */
 int raid0_main(const char *check, spec_fn fn);
 
 #endif

@@ -4,12 +4,14 @@
  *
  *	logread LOG QEMU_STATUS CHECK...
  *
- * prints "CHECK<TAB>PASS|FAIL|ERROR<TAB>SECONDS<TAB>REASON" for each CHECK
- * named.  A check passes only when its own SG-RESULT line says PASS and no
- * panic, Oops, BUG:, WARNING: or other kernel complaint was printed while
- * it ran.  A missing line is a failure whose reason says why (panic,
- * timeout, the guest stopping early).  QEMU_STATUS 124 means the launcher
- * killed a guest that ran out of time.
+ * prints "CHECK<TAB>PASS|FAIL|ERROR<TAB>SECONDS<TAB>COMPLAINT<TAB>REASON"
+ * for each CHECK named.  The outcome is the check's own SG-RESULT: only a
+ * check that printed FAIL with its evidence has caught a bug.  A panic,
+ * Oops, BUG:, WARNING: or other kernel complaint printed while it ran (or
+ * while the guest booted) is COMPLAINT, beside the outcome, "-" if none.
+ * A check without a result line is ERROR, with why: the kernel panicked,
+ * the guest went silent or ran out of time (QEMU_STATUS 125 and 124 from
+ * boot.sh) while it or an earlier check ran, or the guest stopped.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,52 +128,67 @@ static void read_log(FILE *f)
 	}
 }
 
+/* The last check that began, for "not run because ..." lines. */
+static const char *last_begun(void)
+{
+	int i;
+
+	for (i = nr - 1; i >= 0; i--)
+		if (v[i].begun)
+			return v[i].name;
+	return NULL;
+}
+
 static void missing_reason(const struct verdict *c, int status, char *out)
 {
-	const char *where = c->begun ? "while it ran" : "before it started";
+	const char *last = last_begun(), *what = c->begun ? "no result" : "not run";
+	char where[128];
 
+	if (c->begun)
+		snprintf(where, sizeof(where), "while it ran");
+	else if (last)
+		snprintf(where, sizeof(where), "during %s", last);
+	else
+		snprintf(where, sizeof(where), "before the checks");
 	if (panic_line[0])
-		snprintf(out, REASON, "no result line: kernel panic %s: %s", where, panic_line);
+		snprintf(out, REASON, "%s: kernel panic %s: %s", what, where, panic_line);
+	else if (status == 125)
+		snprintf(out, REASON, "%s: the guest went silent %s and was killed", what, where);
 	else if (status == 124)
-		snprintf(out, REASON, "no result line: guest timed out %s and was killed", where);
+		snprintf(out, REASON, "%s: the guest ran out of time %s and was killed", what, where);
 	else if (c->begun)
-		snprintf(out, REASON, "no result line: the check died (guest went on%s)",
+		snprintf(out, REASON, "no result: the check died (the guest went on%s)",
 			 done ? "" : ", then stopped");
 	else
-		snprintf(out, REASON, "no result line: the guest stopped before the check started (qemu status %d)",
-			 status);
+		snprintf(out, REASON, "%s: the guest stopped %s (qemu status %d)", what,
+			 where, status);
+}
+
+static void untab(char *s)
+{
+	for (; *s; s++)
+		if (*s == '\t')
+			*s = ' ';
 }
 
 static void verdict(const struct verdict *c, int status)
 {
-	const char *obs = "FAIL";
-	char reason[2 * REASON + 64];
-	char miss[REASON];
+	const char *obs = "ERROR";
+	char reason[REASON], said[REASON];
 
 	if (!c->status[0]) {
-		missing_reason(c, status, miss);
-		snprintf(reason, sizeof(reason), "%s", miss);
-	} else if (c->kernel[0]) {
-		snprintf(reason, sizeof(reason), "kernel complained while it ran: %s; check said %s %s",
-			 c->kernel, c->status, c->detail);
-	} else if (boot_complaint[0] && !c->begun) {
-		snprintf(reason, sizeof(reason), "kernel complained before the checks: %s",
-			 boot_complaint);
+		missing_reason(c, status, reason);
 	} else {
-		obs = !strcmp(c->status, "PASS") ? "PASS" :
-		      !strcmp(c->status, "FAIL") ? "FAIL" : "ERROR";
+		if (!strcmp(c->status, "PASS") || !strcmp(c->status, "FAIL"))
+			obs = c->status;
 		snprintf(reason, sizeof(reason), "%s", c->detail);
 	}
-	/* A boot-time complaint taints every check. */
-	if (boot_complaint[0] && !strcmp(obs, "PASS")) {
-		obs = "FAIL";
-		snprintf(reason, sizeof(reason), "kernel complained outside the checks: %s",
-			 boot_complaint);
-	}
-	for (char *p = reason; *p; p++)
-		if (*p == '\t')
-			*p = ' ';
-	printf("%s\t%s\t%.1f\t%s\n", c->name, obs, c->secs, reason);
+	/* What the kernel said while it ran, else what it said at boot. */
+	snprintf(said, sizeof(said), "%s", c->kernel[0] ? c->kernel :
+		 boot_complaint[0] ? boot_complaint : "-");
+	untab(reason);
+	untab(said);
+	printf("%s\t%s\t%.1f\t%s\t%s\n", c->name, obs, c->secs, said, reason);
 }
 
 int main(int argc, char **argv)

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one schema of a run's results.tsv: a header line naming the
+ * columns, then one row per (series, variant, check), tab-separated.
+ * matrix.sh writes it (its header from "report --header"); report and
+ * relnotes read it through results_load(); shell reads columns by name.
+ *
+ *	series variant check	which outcome
+ *	expected observed	PASS | FAIL | ERROR | SKIP (observed only)
+ *	seconds			the check's time by the guest clock
+ *	kernel patchset		what ran: kernel version, patch-set id
+ *	complaint		the first kernel complaint (WARNING, Oops, ...)
+ *				printed while the check ran, or "-"
+ *	log reason		the serial log, and the check's own detail
+ */
+#ifndef SG_RESULTS_H
+#define SG_RESULTS_H
+
+enum result_col {
+	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
+	R_KERNEL, R_PATCHSET, R_COMPLAINT, R_LOG, R_REASON, R_NCOLS
+};
+
+struct result {
+	char *col[R_NCOLS];
+};
+
+extern const char *const result_names[R_NCOLS];
+
+/* The header line, without its newline. */
+const char *results_header(void);
+/*
+ * Loads path into *rows (malloc'd; each row one allocation).  Errors go to
+ * stderr as "who: path:line: ..." and return -1: a missing or different
+ * header, a row without R_NCOLS columns.
+ */
+int results_load(const char *path, const char *who, struct result **rows, int *nr);
+void results_free(struct result *rows, int nr);
+
+#endif
