@@ -11,6 +11,8 @@ set -eu
 
 sg_load_series "$1"
 "$SG_ROOT/build-matrix/get-tree.sh" "$SG_SERIES" || exit $?
+# Interrupted: no git am left half-done (sg_am leaves branches as they were).
+trap 'sg_git am --abort >/dev/null 2>&1; exit 130' INT TERM HUP
 
 # shellcheck disable=SC2046
 sg_am "pristine/$SG_SERIES" "compat/$SG_SERIES" $(sg_series_files "$SG_COMPAT") ||

@@ -123,6 +123,7 @@ new="$SG_REPO.new"
 rm -rf "$new"
 mkdir -p "$new"
 trap 'rm -rf "$new"' EXIT
+trap 'exit 130' INT TERM HUP
 sg_say "importing $origin as pristine/$SG_SERIES"
 if [ -n "$rev" ]; then
 	git -C "$tree" archive --format=tar "$rev" | tar -xf - -C "$new"

@@ -19,6 +19,7 @@ mkdir -p "$run/logs"
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 : "${SG_BOOT_TIMEOUT:=300}"
 echo "$SG_SEED" > "$run/seed"
+trap 'exit 130' INT TERM HUP
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
 [ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
 

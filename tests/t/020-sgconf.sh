@@ -20,4 +20,13 @@ done
 [ "$("$SGCONF" good.yaml expect 9.9 base raid0-map)" = PASS ] && ok "expect" || fail "expect"
 "$SGCONF" good.yaml expect 9.9 nope raid0-map 2>/dev/null && fail "unknown variant accepted"
 "$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
+"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='build-matrix/config/base.config'" &&
+	"$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 |
+	grep -qx "SG_CONFIG='build-matrix/config/base.config build-matrix/config/multiuser.config'" &&
+	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
+
+# The checks branches.yaml names are the ones verify/ builds, one C file each.
+listed=$("$SGCONF" "$SG_ROOT/branches.yaml" checks | sort | tr '\n' ' ')
+built=$(cd "$SG_ROOT/verify" && ls *.c | sed 's/\.c$//' | sort | tr '\n' ' ')
+[ "$listed" = "$built" ] && ok "checks: $listed" || fail "branches.yaml checks ($listed) != verify/*.c ($built)"
 done_testing

@@ -4,7 +4,7 @@
 # that died without its line, and a guest that stopped early.  A check
 # with no result line is ERROR, never a FAIL that would count as a kill.
 . "$SG_ROOT/tests/common.sh"
-checks="raid0-map raid0-discard raid0-fs-discard ext4-es-delayed"
+checks=$("$SGCONF" "$SG_ROOT/branches.yaml" checks)
 tab=$(printf '\t')
 
 for log in "$SG_ROOT"/tests/logs/*.log; do

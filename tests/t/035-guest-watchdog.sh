@@ -4,7 +4,7 @@
 # leaves no guest behind.
 . "$SG_ROOT/tests/common.sh"
 boot="$SG_ROOT/vm-images/boot.sh"
-checks="raid0-map raid0-discard raid0-fs-discard ext4-es-delayed"
+checks=$("$SGCONF" "$SG_ROOT/branches.yaml" checks)
 
 # The stand-in prints a boot and one finished check on the serial file,
 # begins the next, then hangs: what a deadlocked kernel looks like.

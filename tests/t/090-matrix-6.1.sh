@@ -4,6 +4,7 @@
 # pass everything with its evidence, and every check must be killed by at
 # least one mutant: the check's own FAIL with the sector or byte it found
 # wrong (an ERROR, a crash or a kernel complaint is not a kill).
+# needs: kernel
 . "$SG_ROOT/tests/common.sh"
 run="$T/run"
 initrd="$SG_CACHE/image/initramfs.gz"

@@ -6,17 +6,15 @@
 
 #include "fsfile.h"
 #include "guest.h"
+#include "mix.h"
 
 #define IO_SIZE (64 * 1024 + 512)	/* odd size: writes straddle pages */
 
 unsigned char fsfile_byte(uint64_t seed, int id, uint64_t off)
 {
-	uint64_t x = seed * 0x9e3779b97f4a7c15ULL + ((uint64_t)id << 40) + (off >> 3);
+	uint64_t x = seed * SG_GOLDEN + ((uint64_t)id << 40) + (off >> 3);
 
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x >> ((off & 7) * 8);
+	return sg_mix64(x) >> ((off & 7) * 8);
 }
 
 static void fill(unsigned char *buf, size_t n, uint64_t seed, int id,

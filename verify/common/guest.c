@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "guest.h"
+#include "mix.h"
 
 int sg_run(const char *const argv[])
 {
@@ -201,9 +202,5 @@ void *sg_slurp(const char *path, size_t *len)
 
 uint64_t sg_rand(uint64_t *state)
 {
-	uint64_t x = (*state += 0x9e3779b97f4a7c15ULL);
-
-	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
-	x = (x ^ (x >> 27)) * 0x94d049bb133111ebULL;
-	return x ^ (x >> 31);
+	return sg_mix64(*state += SG_GOLDEN);
 }

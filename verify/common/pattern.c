@@ -2,6 +2,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "mix.h"
 #include "pattern.h"
 
 struct pattern_header {
@@ -14,24 +15,14 @@ struct pattern_header {
 
 #define BODY_WORDS ((SG_SECTOR_SIZE - sizeof(struct pattern_header)) / 8)
 
-static uint64_t mix64(uint64_t x)
-{
-	x ^= x >> 30;
-	x *= 0xbf58476d1ce4e5b9ULL;
-	x ^= x >> 27;
-	x *= 0x94d049bb133111ebULL;
-	x ^= x >> 31;
-	return x;
-}
-
 static void fill_body(uint64_t *body, const struct pattern_header *h)
 {
-	uint64_t state = mix64(h->seed ^ mix64(h->sector + ((uint64_t)h->gen << 48)));
+	uint64_t state = sg_mix64(h->seed ^ sg_mix64(h->sector + ((uint64_t)h->gen << 48)));
 	size_t i;
 
 	for (i = 0; i < BODY_WORDS; i++) {
-		state += 0x9e3779b97f4a7c15ULL;
-		body[i] = mix64(state);
+		state += SG_GOLDEN;
+		body[i] = sg_mix64(state);
 	}
 }
 
