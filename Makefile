@@ -42,25 +42,28 @@ deps:
 
 tools: $(TOOLS)
 
-LIBSG := $(addprefix build-matrix/tools/,yamldoc.c facts.c patchfile.c guard.c lint.c)
-SGCONF_SRCS := build-matrix/tools/sgconf.c build-matrix/tools/validate.c
-LIBSG_H := $(wildcard build-matrix/tools/*.h)
+# config/: reading branches.yaml and the upstream facts, the lint and the
+# guard.  report/: from serial logs to verdicts, tables and release notes.
+LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
+SGCONF_SRCS := config/sgconf.c config/validate.c
+LIBSG_H := $(wildcard config/*.h)
+RESULTS := report/results.c report/results.h
 
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
 
-$(BIN)/relnotes: build-matrix/tools/relnotes.c build-matrix/tools/results.c $(LIBSG) $(LIBSG_H)
+$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/relnotes.c build-matrix/tools/results.c $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c $(LIBSG) -lyaml
 
-$(BIN)/logread: verify/host/logread.c
+$(BIN)/logread: report/logread.c
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $<
 
-$(BIN)/report: build-matrix/tools/report.c build-matrix/tools/results.c build-matrix/tools/results.h
+$(BIN)/report: report/report.c $(RESULTS)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ build-matrix/tools/report.c build-matrix/tools/results.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c
 
 image: $(INITRD)
 

@@ -66,7 +66,7 @@ sg_am() {
 }
 
 # The start of an awk program over results.tsv that names its columns:
-# after it, $col["series"], $col["observed"] and so on (tools/results.h).
+# after it, $col["series"], $col["observed"] and so on (report/results.h).
 SG_RESULTS_AWK='NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
 
 # The series' config fragments, as paths, space-separated.

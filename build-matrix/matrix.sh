@@ -2,8 +2,7 @@
 # matrix.sh RUN_DIR INITRD [SERIES...]
 # For each series (all in branches.yaml by default): make its branches,
 # build every variant, boot each in QEMU with the checks, and write one
-# row per check to RUN_DIR/results.tsv (the schema: build-matrix/tools/
-# results.h).  A series whose tree is missing is reported as SKIP; a
+# row per check to RUN_DIR/results.tsv (the schema: report/results.h).  A series whose tree is missing is reported as SKIP; a
 # failed build or boot makes that variant's checks ERROR, and the matrix
 # goes on.  Rows collect in results.tsv.part, renamed when the run is
 # complete: an interrupted run leaves no results.tsv to be taken for one.

@@ -20,9 +20,11 @@ done
 [ "$("$SGCONF" good.yaml expect 9.9 base raid0-map)" = PASS ] && ok "expect" || fail "expect"
 "$SGCONF" good.yaml expect 9.9 nope raid0-map 2>/dev/null && fail "unknown variant accepted"
 "$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
-"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='build-matrix/config/base.config'" &&
+"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_COMPILER='gcc-12'" &&
+	ok "compiler from defaults:" || fail "no compiler from defaults:"
+"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='build-matrix/kconfig/base.config'" &&
 	"$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 |
-	grep -qx "SG_CONFIG='build-matrix/config/base.config build-matrix/config/multiuser.config'" &&
+	grep -qx "SG_CONFIG='build-matrix/kconfig/base.config build-matrix/kconfig/multiuser.config'" &&
 	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
 
 # The checks branches.yaml names are the ones verify/ builds, one C file each.

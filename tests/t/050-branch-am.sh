@@ -21,7 +21,7 @@ sed 's/static int a;/static int nothing_like_this;/; s/static int b;/static int 
 	"$T/conf/p/good.patch" > "$T/conf/p/bad.patch"
 git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
-cp "$SG_ROOT/build-matrix/config/base.config" "$T/conf/base.config"
+cp "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/base.config"
 cp "$SG_ROOT/backports/upstream.yaml" "$T/conf/upstream.yaml"
 cat > "$SG_BRANCHES" <<'YAML'
 checks: [raid0-map]

@@ -7,7 +7,7 @@
 export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 get="$SG_ROOT/build-matrix/get-tree.sh"
 mkdir -p "$T/conf/p" "$SG_CACHE"
-cp "$SG_ROOT/build-matrix/config/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
+cp "$SG_ROOT/build-matrix/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
 : > "$T/conf/p/series"
 cat > "$SG_BRANCHES" <<'YAML'
 checks: [raid0-map]

@@ -5,7 +5,7 @@
 export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 mkdir -p "$T/conf/p" "$SG_CACHE/tarballs" "$SG_CACHE/bin"
 cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
-cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/config/base.config" "$T/conf/"
+cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/"
 
 mk_tree() {	# mk_tree VERSION: a tarball whose "kernel" cannot build
 	d="$T/linux-$1"

@@ -17,7 +17,22 @@ static const char *const series_keys[] = {
 };
 static const char *const variant_keys[] = { "fixes", "regress", "expect", "notes", NULL };
 
+static const char *const default_keys[] = { "compiler", "config", NULL };
+
 static const char *basedir;
+
+/* The mapping that gives key to a series: the series, else defaults:. */
+static yaml_node_t *giver(struct ydoc *y, yaml_node_t *series, const char *key)
+{
+	yaml_node_t *d = ydoc_get(y, ydoc_root(y), "defaults");
+
+	return ydoc_get(y, series, key) || !ydoc_get(y, d, key) ? series : d;
+}
+
+yaml_node_t *branches_get(struct ydoc *y, yaml_node_t *series, const char *key)
+{
+	return ydoc_get(y, giver(y, series, key), key);
+}
 
 static int in_list(const char *s, const char *const *list)
 {
@@ -205,13 +220,13 @@ static void check_series(struct ydoc *y, const char *name, yaml_node_t *s,
 	}
 	unknown_keys(y, s, series_keys, where);
 	need_str(y, s, "version", where);
-	need_str(y, s, "compiler", where);
+	need_str(y, giver(y, s, "compiler"), "compiler", where);
 	check_source(y, s, where);
 	era = need_str(y, s, "era", where);
 	if (era && !in_list(era, eras))
 		ydoc_err(y, ydoc_get(y, s, "era"),
 			 "%s: era \"%s\" is not pre-immutable, immutable or modern", where, era);
-	need_file_list(y, s, "config", where);
+	need_file_list(y, giver(y, s, "config"), "config", where);
 	need_file(y, s, "patches", where, 0);
 	need_file(y, s, "build-compat", where, 1);
 	if (ydoc_get(y, s, "base-contains"))
@@ -253,6 +268,12 @@ int branches_validate(struct ydoc *y, const char *dir)
 		ydoc_err(y, ydoc_get(y, root, "upstream"), "upstream: %s: no such file",
 			 ydoc_str(ydoc_get(y, root, "upstream")));
 	check_seq_of_str(y, root, "checks", "top level");
+	if (ydoc_get(y, root, "defaults")) {
+		if (!ydoc_is_map(ydoc_get(y, root, "defaults")))
+			ydoc_err(y, ydoc_get(y, root, "defaults"), "defaults: must be a mapping");
+		else
+			unknown_keys(y, ydoc_get(y, root, "defaults"), default_keys, "defaults");
+	}
 	series = ydoc_get(y, root, "series");
 	if (!ydoc_is_map(series) || !ydoc_len(series)) {
 		ydoc_err(y, series ? series : root, "\"series\" must be a non-empty mapping");

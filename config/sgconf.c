@@ -102,8 +102,8 @@ static int cmd_shell(struct ydoc *y, const char *name)
 	put("SG_SUITE", ydoc_str(ydoc_get(y, src, "suite")));
 	put("SG_TARBALL", ydoc_str(ydoc_get(y, src, "tarball")));
 	put("SG_ERA", ydoc_str(ydoc_get(y, s, "era")));
-	put("SG_COMPILER", ydoc_str(ydoc_get(y, s, "compiler")));
-	put_list(y, "SG_CONFIG", ydoc_get(y, s, "config"), " ");
+	put("SG_COMPILER", ydoc_str(branches_get(y, s, "compiler")));
+	put_list(y, "SG_CONFIG", branches_get(y, s, "config"), " ");
 	put("SG_COMPAT", ydoc_str(ydoc_get(y, s, "build-compat")));
 	put("SG_PATCHES", ydoc_str(ydoc_get(y, s, "patches")));
 	put_list(y, "SG_BASE_CONTAINS", ydoc_get(y, s, "base-contains"), " ");
