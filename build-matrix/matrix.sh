@@ -42,18 +42,33 @@ every_variant() {
 	done
 }
 
-# KVM only when a probe boot of this kernel finishes; TCG otherwise.
+# KVM only when a probe boot of this kernel finishes; TCG otherwise.  The
+# answer is kept in the cache, keyed by the QEMU version, the kernel and
+# /dev/kvm, and the probe runs again only when one of them changes.
+user_accel=${SG_ACCEL:-}
+accel_for=
 pick_accel() {
-	[ -n "${SG_ACCEL:-}" ] && return 0
-	SG_ACCEL=tcg
-	[ -w /dev/kvm ] || return 0
-	probe="$run/logs/kvm-probe.log"
+	[ "$accel_for" = "$kernel" ] && return 0
+	accel_for=$kernel
+	SG_ACCEL=${user_accel:-tcg}
+	export SG_ACCEL
+	[ -z "$user_accel" ] && [ -w /dev/kvm ] || return 0
+	key=$( { qemu-system-x86_64 --version | head -n 1; stat -c '%t:%T' /dev/kvm; echo "$kernel"; } |
+		sha1sum | cut -c1-12)
+	known="$SG_CACHE/accel/$key"
+	if [ -f "$known" ]; then
+		SG_ACCEL=$(cat "$known")
+		sg_say "accelerator: $SG_ACCEL (probed before for this QEMU, kernel $kernel and /dev/kvm: $known)"
+		return 0
+	fi
+	probe="$run/logs/kvm-probe-$kernel.log"
 	if SG_ACCEL=kvm "$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$probe" 20 \
 		"sg_checks=" >/dev/null 2>&1 && grep -q '^SG-DONE' "$probe"; then
 		SG_ACCEL=kvm
 	fi
+	mkdir -p "$SG_CACHE/accel"
+	echo "$SG_ACCEL" > "$known"
 	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
-	export SG_ACCEL
 }
 
 boot_variant() {

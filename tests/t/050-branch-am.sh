@@ -2,9 +2,9 @@
 # the tarball is absent, git am with authorship kept, and a patch that
 # does not apply leaves every branch and the work tree as they were.
 . "$SG_ROOT/tests/common.sh"
-export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
+standin_series
 branch="$SG_ROOT/build-matrix/branch.sh"
-mkdir -p "$T/conf/p" "$SG_CACHE/tarballs"
+mkdir -p "$SG_CACHE/tarballs"
 
 # The stand-in kernel tree and two patches made against it.
 src="$T/linux-9.9.1"
@@ -21,25 +21,6 @@ sed 's/static int a;/static int nothing_like_this;/; s/static int b;/static int 
 	"$T/conf/p/good.patch" > "$T/conf/p/bad.patch"
 git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
-cp "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/base.config"
-cp "$SG_ROOT/backports/upstream.yaml" "$T/conf/upstream.yaml"
-cat > "$SG_BRANCHES" <<'YAML'
-checks: [raid0-map]
-upstream: upstream.yaml
-series:
-  "9.9":
-    version: "9.9.1"
-    source:
-      tarball: linux-9.9.1.tar.xz
-    era: modern
-    compiler: gcc-12
-    config: [base.config]
-    patches: p/series
-    guest: {layouts: [original], chunks: [64]}
-    variants:
-      unfixed: {fixes: false, expect: {raid0-map: FAIL}}
-      fixed: {fixes: true, expect: {raid0-map: PASS}}
-YAML
 
 echo good.patch > "$T/conf/p/series"
 if "$branch" 9.9 2>"$T/err"; then fail "no tarball, but branch went on"

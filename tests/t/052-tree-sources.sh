@@ -4,27 +4,8 @@
 # (and said so) when that source changed, and a different tree for the
 # same series is refused by name unless SG_REIMPORT=1.
 . "$SG_ROOT/tests/common.sh"
-export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
+standin_series
 get="$SG_ROOT/build-matrix/get-tree.sh"
-mkdir -p "$T/conf/p" "$SG_CACHE"
-cp "$SG_ROOT/build-matrix/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
-: > "$T/conf/p/series"
-cat > "$SG_BRANCHES" <<'YAML'
-checks: [raid0-map]
-upstream: upstream.yaml
-series:
-  "9.9":
-    version: "9.9.1"
-    source:
-      tarball: linux-9.9.1.tar.xz
-    era: immutable
-    compiler: gcc-12
-    config: [base.config]
-    patches: p/series
-    guest: {layouts: [original], chunks: [64]}
-    variants:
-      fixed: {fixes: true, expect: {raid0-map: PASS}}
-YAML
 repo="$SG_CACHE/src/9.9"
 record="$repo/.git/sg-source"
 
