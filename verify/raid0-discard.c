@@ -108,7 +108,7 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 	struct verify_stats st;
 	struct md_array a;
 	uint8_t *gen = NULL;
-	uint64_t held;
+	uint64_t held, now;
 	int ret = SPEC_ERROR, nr;
 
 	ret = raid0_setup(&a, spec, &gen, why, len);
@@ -129,7 +129,8 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 		snprintf(why, len, "cannot read members: %s", md_spec_describe(spec));
 		goto out;
 	}
-	held = held > md_member_bytes(&a) ? held - md_member_bytes(&a) : 0;
+	now = md_member_bytes(&a);
+	held = held > now ? held - now : 0;
 	sg_info("%s ranges=%d sectors=%llu bad=%llu discarded_zero=%llu discarded_kept=%llu freed=%llu",
 		md_spec_describe(spec), nr, (unsigned long long)range_sectors(r, nr),
 		(unsigned long long)st.bad, (unsigned long long)st.discarded_zero,

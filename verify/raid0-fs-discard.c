@@ -135,7 +135,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 {
 	uint64_t rng = seed ^ 0xf5d15cULL ^ a->spec.chunk_kib;
 	uint64_t budget = a->sectors * 512 / 100 * 70;
-	uint64_t held, freed = 0;
+	uint64_t held, now, freed = 0;
 	struct fileset fs = { 0 };
 	int round, crossing = 0;
 
@@ -150,8 +150,9 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 			return SPEC_ERROR;
 		}
 		/* ext4 discards freed blocks at commit; remount has committed. */
-		if (held > md_member_bytes(a))
-			freed += held - md_member_bytes(a);
+		now = md_member_bytes(a);
+		if (held > now)
+			freed += held - now;
 		if (verify_alive(&fs, seed, why, len))
 			return SPEC_FAIL;
 	}
