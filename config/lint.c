@@ -81,25 +81,23 @@ static int touched_upstream(const struct fact *f, const char *file)
  * SG_AUTHOR and says what it follows ("Based on commit <id> upstream"),
  * or, for a toolchain change with no upstream counterpart, nothing.
  */
-static void check_authorship(const struct facts *facts, const struct patchfile *p,
-			    const char *kind)
+static void check_authorship(const struct patchfile *p, const struct fact *f,
+			     const char *kind)
 {
-	const struct fact *f = p->upstream[0] ? facts_find(facts, p->upstream) : NULL;
-	char line[64];
+	int line = p->upstream_line;
 
-	snprintf(line, sizeof(line), "%d", p->upstream_line);
 	if (p->own && p->upstream[0] && !p->based_on)
-		problem("%s:%s: written by this project, so \"Based on commit <id> upstream\", "
+		problem("%s:%d: written by this project, so \"Based on commit <id> upstream\", "
 			"not \"commit <id> upstream.\"", p->path, line);
 	else if (!p->own && p->based_on)
-		problem("%s:%s: \"Based on commit\" is for code this project wrote (From: "
+		problem("%s:%d: \"Based on commit\" is for code this project wrote (From: "
 			SG_AUTHOR "); a backport opens with \"commit <id> upstream.\"",
 			p->path, line);
 	else if (p->own && !p->upstream[0] && strcmp(kind, "build-compat"))
-		problem("%s:%s: a fix must name its upstream commit (\"commit <id> upstream.\")",
+		problem("%s:%d: a fix must name its upstream commit (\"commit <id> upstream.\")",
 			p->path, line);
 	else if (!p->own && !p->upstream[0])
-		problem("%s:%s: the body must open with \"commit <40 hex digits> upstream.\"",
+		problem("%s:%d: the body must open with \"commit <40 hex digits> upstream.\"",
 			p->path, line);
 	if (!f || p->own)
 		return;
@@ -114,13 +112,12 @@ static void check_authorship(const struct facts *facts, const struct patchfile *
 static void check_against_facts(const struct facts *facts,
 				const struct patchfile *p, const char *kind)
 {
-	const struct fact *f;
+	const struct fact *f = p->upstream[0] ? facts_find(facts, p->upstream) : NULL;
 	int i, j, found;
 
-	check_authorship(facts, p, kind);
+	check_authorship(p, f, kind);
 	if (!p->upstream[0])
 		return;
-	f = facts_find(facts, p->upstream);
 	if (!f) {
 		problem("%s: upstream %s is not in the upstream facts file", p->path, p->upstream);
 		return;
@@ -209,7 +206,7 @@ static int hunk_line(struct hunk_state *h, const char *line)
 static void check_hunks(const char *path, const char *preimage_root)
 {
 	struct hunk_state h = { 0 };
-	char line[4096], a[256], b[256], dir[4400], where[32];
+	char line[4096], a[256], b[256], dir[4400];
 	int lineno = 0, in_diff = 0;
 	FILE *f = fopen(path, "r");
 
@@ -235,8 +232,7 @@ static void check_hunks(const char *path, const char *preimage_root)
 		if (!strcmp(line, "-- ") && !h.old_left && !h.new_left)
 			break;
 		if (hunk_line(&h, line)) {
-			snprintf(where, sizeof(where), "%d", lineno);
-			problem("%s:%s: malformed hunk (line counts do not add up)", path, where);
+			problem("%s:%d: malformed hunk (line counts do not add up)", path, lineno);
 			break;
 		}
 	}
