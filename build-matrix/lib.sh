@@ -81,3 +81,44 @@ patchset_id() {
 	{ sg_series_files "$SG_COMPAT"; sg_series_files "$SG_PATCHES"; } |
 		xargs -r cat | sha1sum | cut -c1-12
 }
+
+# sg_row RESULTS SERIES VARIANT CHECK EXPECTED OBSERVED SECS KERNEL PATCHSET
+#        COMPLAINT LOG REASON: one row of results.tsv, in the column order
+# of "report --header"; tabs and newlines in REASON become spaces.
+sg_row() {
+	f=$1
+	shift
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" \
+		"$4" "$5" "$6" "${7:--}" "${8:--}" "$9" "${10}" \
+		"$(echo "${11}" | tr '\t\n' '  ')" >> "$f"
+}
+
+# sg_pick_accel IMAGE KERNEL (with $run and $initrd set): exports SG_ACCEL.
+# KVM only when a probe boot of this kernel finishes; TCG otherwise.  The
+# answer is kept in the cache, keyed by the QEMU version, the kernel and
+# /dev/kvm, and the probe runs again only when one of them changes.
+sg_user_accel=${SG_ACCEL:-}
+sg_accel_for=
+sg_pick_accel() {
+	[ "$sg_accel_for" = "$2" ] && return 0
+	sg_accel_for=$2
+	SG_ACCEL=${sg_user_accel:-tcg}
+	export SG_ACCEL
+	[ -z "$sg_user_accel" ] && [ -w /dev/kvm ] || return 0
+	key=$( { qemu-system-x86_64 --version | head -n 1; stat -c '%t:%T' /dev/kvm; echo "$2"; } |
+		sha1sum | cut -c1-12)
+	known="$SG_CACHE/accel/$key"
+	if [ -f "$known" ]; then
+		SG_ACCEL=$(cat "$known")
+		sg_say "accelerator: $SG_ACCEL (probed before for this QEMU, kernel $2 and /dev/kvm: $known)"
+		return 0
+	fi
+	probe="$run/logs/kvm-probe-$2.log"
+	if SG_ACCEL=kvm "$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$probe" 20 \
+		"sg_checks=" >/dev/null 2>&1 && grep -q '^SG-DONE' "$probe"; then
+		SG_ACCEL=kvm
+	fi
+	mkdir -p "$SG_CACHE/accel"
+	echo "$SG_ACCEL" > "$known"
+	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
+}

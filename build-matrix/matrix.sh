@@ -2,10 +2,13 @@
 # matrix.sh RUN_DIR INITRD [SERIES...]
 # For each series (all in branches.yaml by default): make its branches,
 # build every variant, boot each in QEMU with the checks, and write one
-# row per check to RUN_DIR/results.tsv (the schema: report/results.h).  A series whose tree is missing is reported as SKIP; a
-# failed build or boot makes that variant's checks ERROR, and the matrix
-# goes on.  Rows collect in results.tsv.part, renamed when the run is
-# complete: an interrupted run leaves no results.tsv to be taken for one.
+# row per check to RUN_DIR/results.tsv (the schema: report/results.h).
+# A series whose tree is missing is reported as SKIP; a failed build or
+# boot makes that variant's checks ERROR, and the matrix goes on.  Then
+# the cross-era pairs among these series (cross.sh), from the kernels
+# listed in RUN_DIR/kernels/SERIES/VARIANT.  Rows collect in
+# results.tsv.part, renamed when the run is complete: an interrupted run
+# leaves no results.tsv to be taken for one.
 # The report is rendered by `report`.
 set -u
 . "$(dirname "$0")/lib.sh"
@@ -22,13 +25,11 @@ trap 'exit 130' INT TERM HUP
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
 [ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
 
-# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, in the column
-# order of "report --header".
+# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON
 row() {
 	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SG_SERIES" "$1" "$2" \
-		"$exp" "$3" "$4" "${kernel:--}" "${patchset:--}" "$5" "$6" \
-		"$(echo "$7" | tr '\t\n' '  ')" >> "$results"
+	sg_row "$results" "$SG_SERIES" "$1" "$2" "$exp" "$3" "$4" "$kernel" \
+		"$patchset" "$5" "$6" "$7"
 }
 
 # every_check VARIANT OBSERVED LOG REASON
@@ -42,39 +43,10 @@ every_variant() {
 	done
 }
 
-# KVM only when a probe boot of this kernel finishes; TCG otherwise.  The
-# answer is kept in the cache, keyed by the QEMU version, the kernel and
-# /dev/kvm, and the probe runs again only when one of them changes.
-user_accel=${SG_ACCEL:-}
-accel_for=
-pick_accel() {
-	[ "$accel_for" = "$kernel" ] && return 0
-	accel_for=$kernel
-	SG_ACCEL=${user_accel:-tcg}
-	export SG_ACCEL
-	[ -z "$user_accel" ] && [ -w /dev/kvm ] || return 0
-	key=$( { qemu-system-x86_64 --version | head -n 1; stat -c '%t:%T' /dev/kvm; echo "$kernel"; } |
-		sha1sum | cut -c1-12)
-	known="$SG_CACHE/accel/$key"
-	if [ -f "$known" ]; then
-		SG_ACCEL=$(cat "$known")
-		sg_say "accelerator: $SG_ACCEL (probed before for this QEMU, kernel $kernel and /dev/kvm: $known)"
-		return 0
-	fi
-	probe="$run/logs/kvm-probe-$kernel.log"
-	if SG_ACCEL=kvm "$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$probe" 20 \
-		"sg_checks=" >/dev/null 2>&1 && grep -q '^SG-DONE' "$probe"; then
-		SG_ACCEL=kvm
-	fi
-	mkdir -p "$SG_CACHE/accel"
-	echo "$SG_ACCEL" > "$known"
-	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
-}
-
 boot_variant() {
 	v=$1 image=$2
 	log="$run/logs/$SG_SERIES-$v.log"
-	pick_accel "$image"
+	sg_pick_accel "$image" "$kernel"
 	start=$(date +%s)
 	"$SG_ROOT/vm-images/boot.sh" "$image" "$initrd" "$log" "$SG_BOOT_TIMEOUT" \
 		"sg_checks=$(echo $checks | tr ' ' ,) sg_seed=$SG_SEED sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
@@ -105,17 +77,20 @@ run_variant() {
 		return
 	fi
 	sg_say "$SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
+	echo "$image" > "$run/kernels/$SG_SERIES/$v"
 	boot_variant "$v" "$image"
 }
 
 for series in "$@"; do
 	sg_load_series "$series"
 	kernel= patchset=$(patchset_id)
+	mkdir -p "$run/kernels/$SG_SERIES"
 	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
 	rc=$?
 	cat "$run/logs/$SG_SERIES.branch" >&2
 	if [ $rc -eq 3 ]; then
-		every_variant SKIP - "$(grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1)"
+		grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1 > "$run/kernels/$SG_SERIES/.skip"
+		every_variant SKIP - "$(cat "$run/kernels/$SG_SERIES/.skip")"
 		continue
 	elif [ $rc -ne 0 ]; then
 		every_variant ERROR "$run/logs/$SG_SERIES.branch" \
@@ -123,9 +98,11 @@ for series in "$@"; do
 		continue
 	fi
 	kernel=$(cat "$SG_REPO/.git/sg-version")
+	echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
 	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
 		run_variant "$v"
 	done
 	sg_git checkout -q -f "stable/$SG_SERIES"
 done
+"$SG_ROOT/build-matrix/cross.sh" "$run" "$initrd" "$@"
 mv "$results" "$run/results.tsv"

@@ -10,6 +10,7 @@
  *	sgconf FILE variants SERIES
  *	sgconf FILE variant SERIES VARIANT	variant fields as SG_V_*
  *	sgconf FILE expect SERIES VARIANT CHECK
+ *	sgconf FILE cross			the cross-era pairs, one per line
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *
@@ -142,6 +143,61 @@ static int cmd_expect(struct ydoc *y, const char *series, const char *variant,
 	return 0;
 }
 
+/* The variant a pair side runs: its own, else the first with the fixes and no mutant. */
+static const char *side_variant(struct ydoc *y, yaml_node_t *side)
+{
+	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"),
+				  ydoc_str(ydoc_get(y, side, "series")));
+	yaml_node_t *vs = ydoc_get(y, s, "variants");
+	int i;
+
+	if (ydoc_get(y, side, "variant"))
+		return ydoc_str(ydoc_get(y, side, "variant"));
+	for (i = 0; i < ydoc_len(vs); i++) {
+		yaml_node_t *v = ydoc_value(y, vs, i);
+
+		if (!strcmp(ydoc_str(ydoc_get(y, v, "fixes")) ?: "", "true") &&
+		    !ydoc_get(y, v, "regress"))
+			return ydoc_str(ydoc_key(y, vs, i));
+	}
+	return "-";
+}
+
+static const char *or_dash(const char *s)
+{
+	return s && *s ? s : "-";
+}
+
+/*
+ * One line per pair, tab-separated: name, writer series, variant and
+ * layout, reader series, variant, mdadm --update= and kernel parameter
+ * ("-" for none), member KiB (comma-separated), chunk KiB, expected.
+ */
+static int cmd_cross(struct ydoc *y)
+{
+	yaml_node_t *cross = ydoc_get(y, ydoc_root(y), "cross");
+	yaml_node_t *pairs = ydoc_get(y, cross, "pairs");
+	int i, j;
+
+	for (i = 0; i < ydoc_len(pairs); i++) {
+		yaml_node_t *p = ydoc_value(y, pairs, i);
+		yaml_node_t *w = ydoc_get(y, p, "write"), *r = ydoc_get(y, p, "read");
+		yaml_node_t *g = ydoc_get(y, p, "geometry") ?: ydoc_get(y, cross, "geometry");
+		yaml_node_t *m = ydoc_get(y, g, "members");
+
+		printf("%s\t%s\t%s\t%s\t", ydoc_str(ydoc_key(y, pairs, i)),
+		       ydoc_str(ydoc_get(y, w, "series")), side_variant(y, w),
+		       ydoc_str(ydoc_get(y, w, "layout")));
+		printf("%s\t%s\t%s\t%s\t", ydoc_str(ydoc_get(y, r, "series")),
+		       side_variant(y, r), or_dash(ydoc_str(ydoc_get(y, r, "update"))),
+		       or_dash(ydoc_str(ydoc_get(y, r, "append"))));
+		for (j = 0; j < ydoc_len(m); j++)
+			printf("%s%s", j ? "," : "", ydoc_str(ydoc_item(y, m, j)));
+		printf("\t%s\t%s\n", ydoc_str(ydoc_get(y, g, "chunk")),
+		       ydoc_str(ydoc_get(y, p, "expect")));
+	}
+	return 0;
+}
 
 static const char *in_base(const char *rel, char *buf, size_t len)
 {
@@ -245,7 +301,7 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
 	return 2;
 }
 
@@ -281,6 +337,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return cmd_variant(y, argv[3], argv[4]);
 	if (!strcmp(cmd, "lint"))
 		return cmd_lint(y, argc, argv);
+	if (!strcmp(cmd, "cross"))
+		return cmd_cross(y);
 	if (!strcmp(cmd, "guard"))
 		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "expect") && argc == 6)

@@ -250,6 +250,111 @@ static void check_series(struct ydoc *y, const char *name, yaml_node_t *s,
 	}
 }
 
+/* "original", "alternate", or mdadm's word = the model's: "dangerous=original". */
+static int layout_ok(const char *s)
+{
+	const char *model = s ? strchr(s, '=') : NULL;
+
+	model = model ? model + 1 : s;
+	return model && (!strcmp(model, "original") || !strcmp(model, "alternate"));
+}
+
+static void check_geometry(struct ydoc *y, yaml_node_t *g, const char *where)
+{
+	static const char *const keys[] = { "members", "chunk", NULL };
+	yaml_node_t *m = ydoc_get(y, g, "members");
+	const char *chunk = ydoc_str(ydoc_get(y, g, "chunk"));
+	int i;
+
+	if (!ydoc_is_map(g)) {
+		ydoc_err(y, g, "%s: \"geometry\" must give members and chunk", where);
+		return;
+	}
+	unknown_keys(y, g, keys, where);
+	if (!ydoc_is_seq(m) || ydoc_len(m) < 3)
+		ydoc_err(y, m ? m : g, "%s: members: a list of 3 or more sizes in KiB (a multi-zone array)", where);
+	for (i = 0; i < ydoc_len(m); i++) {
+		const char *k = ydoc_str(ydoc_item(y, m, i));
+
+		if (!k || strspn(k, "0123456789") != strlen(k) || !*k)
+			ydoc_err(y, ydoc_item(y, m, i), "%s: members: sizes are whole KiB", where);
+	}
+	if (!chunk || !*chunk || strspn(chunk, "0123456789") != strlen(chunk))
+		ydoc_err(y, g, "%s: chunk: the chunk size in KiB", where);
+}
+
+/* One side of a pair: a series and variant of this file, and what it does. */
+static void check_side(struct ydoc *y, yaml_node_t *pair, const char *side,
+		       const char *where)
+{
+	static const char *const keys[] = { "series", "variant", "layout", "update", "append", NULL };
+	yaml_node_t *n = ydoc_get(y, pair, side), *s;
+	const char *series, *variant, *layout;
+	char w[300];
+
+	snprintf(w, sizeof(w), "%s %s", where, side);
+	if (!ydoc_is_map(n)) {
+		ydoc_err(y, n ? n : pair, "%s: must be a mapping with series", w);
+		return;
+	}
+	unknown_keys(y, n, keys, w);
+	series = need_str(y, n, "series", w);
+	s = series ? ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"), series) : NULL;
+	if (series && !s)
+		ydoc_err(y, ydoc_get(y, n, "series"), "%s: no series \"%s\"", w, series);
+	variant = ydoc_str(ydoc_get(y, n, "variant"));
+	if (s && variant && !ydoc_get(y, ydoc_get(y, s, "variants"), variant))
+		ydoc_err(y, ydoc_get(y, n, "variant"), "%s: series %s has no variant \"%s\"",
+			 w, series, variant);
+	layout = ydoc_str(ydoc_get(y, n, "layout"));
+	if (!strcmp(side, "write") && !layout_ok(layout))
+		ydoc_err(y, ydoc_get(y, n, "layout") ?: n,
+			 "%s: layout: original, alternate or mdadm-word=original|alternate", w);
+	if (!strcmp(side, "read") && ydoc_get(y, n, "layout"))
+		ydoc_err(y, ydoc_get(y, n, "layout"),
+			 "%s: the reader's layout is what the kernel does; say update: or append:", w);
+}
+
+static void check_cross(struct ydoc *y, yaml_node_t *cross)
+{
+	static const char *const keys[] = { "geometry", "pairs", NULL };
+	static const char *const pair_keys[] = { "write", "read", "geometry", "expect", "notes", NULL };
+	yaml_node_t *pairs = ydoc_get(y, cross, "pairs");
+	char where[200];
+	int i;
+
+	if (!ydoc_is_map(cross)) {
+		ydoc_err(y, cross, "cross: must be a mapping with geometry and pairs");
+		return;
+	}
+	unknown_keys(y, cross, keys, "cross");
+	check_geometry(y, ydoc_get(y, cross, "geometry") ?: cross, "cross");
+	if (!ydoc_is_map(pairs)) {
+		ydoc_err(y, pairs ? pairs : cross, "cross: \"pairs\" must be a mapping of named pairs");
+		return;
+	}
+	for (i = 0; i < ydoc_len(pairs); i++) {
+		yaml_node_t *p = ydoc_value(y, pairs, i);
+		const char *e;
+
+		snprintf(where, sizeof(where), "cross pair \"%s\"",
+			 ydoc_str(ydoc_key(y, pairs, i)) ?: "?");
+		if (!ydoc_is_map(p)) {
+			ydoc_err(y, p, "%s: must be a mapping", where);
+			continue;
+		}
+		unknown_keys(y, p, pair_keys, where);
+		check_side(y, p, "write", where);
+		check_side(y, p, "read", where);
+		if (ydoc_get(y, p, "geometry"))
+			check_geometry(y, ydoc_get(y, p, "geometry"), where);
+		e = ydoc_str(ydoc_get(y, p, "expect"));
+		if (!e || (strcmp(e, "PASS") && strcmp(e, "FAIL") && strcmp(e, "REFUSED")))
+			ydoc_err(y, ydoc_get(y, p, "expect") ?: p,
+				 "%s: expect: PASS, FAIL or REFUSED", where);
+	}
+}
+
 int branches_validate(struct ydoc *y, const char *dir)
 {
 	yaml_node_t *root = ydoc_root(y), *checks, *series;
@@ -284,6 +389,8 @@ int branches_validate(struct ydoc *y, const char *dir)
 
 		check_series(y, name ? name : "?", ydoc_value(y, series, i), checks);
 	}
+	if (ydoc_get(y, root, "cross"))
+		check_cross(y, ydoc_get(y, root, "cross"));
 	return y->errors ? -1 : 0;
 }
 

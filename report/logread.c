@@ -4,8 +4,9 @@
  *
  *	logread LOG QEMU_STATUS CHECK...
  *
- * prints "CHECK<TAB>PASS|FAIL|ERROR<TAB>SECONDS<TAB>COMPLAINT<TAB>REASON"
- * for each CHECK named.  The outcome is the check's own SG-RESULT: only a
+ * prints "CHECK<TAB>PASS|FAIL|REFUSED|ERROR<TAB>SECONDS<TAB>COMPLAINT<TAB>REASON"
+ * for each CHECK named (REFUSED: a cross-era reader would not assemble).
+ * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
  * Oops, BUG:, WARNING: or other kernel complaint printed while it ran (or
  * while the guest booted) is COMPLAINT, beside the outcome, "-" if none.
@@ -179,7 +180,8 @@ static void verdict(const struct verdict *c, int status)
 	if (!c->status[0]) {
 		missing_reason(c, status, reason);
 	} else {
-		if (!strcmp(c->status, "PASS") || !strcmp(c->status, "FAIL"))
+		if (!strcmp(c->status, "PASS") || !strcmp(c->status, "FAIL") ||
+		    !strcmp(c->status, "REFUSED"))
 			obs = c->status;
 		snprintf(reason, sizeof(reason), "%s", c->detail);
 	}

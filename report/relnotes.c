@@ -28,6 +28,11 @@ struct row {
 	char variant[64], check[64], expected[8], observed[8], kernel[64], patchset[64];
 };
 
+/* A cross-era pair with this series on one side. */
+struct cross_row {
+	char pair[64], name[64], expected[8], observed[8], kernel[96], reason[200];
+};
+
 struct notes {
 	const char *series, *version, *run;
 	char release[96];
@@ -35,6 +40,8 @@ struct notes {
 	int nr_fixes, nr_compat;
 	struct row rows[MAX_ROWS];
 	int nr_rows, mismatches;
+	struct cross_row cross[MAX_ROWS];
+	int nr_cross;
 	const struct facts *facts;
 };
 
@@ -76,6 +83,30 @@ static void add_row(struct notes *nt, const struct result *res)
 	nt->mismatches += strcmp(r->expected, r->observed) != 0;
 }
 
+/* "A→B" with this series as A or B. */
+static int in_pair(const char *pair, const char *series)
+{
+	const char *arrow = strstr(pair, "→");
+	size_t n = strlen(series);
+
+	if (!arrow)
+		return 0;
+	return ((size_t)(arrow - pair) == n && !strncmp(pair, series, n)) ||
+	       !strcmp(arrow + strlen("→"), series);
+}
+
+static void add_cross(struct notes *nt, const struct result *res)
+{
+	struct cross_row *c = &nt->cross[nt->nr_cross++];
+
+	snprintf(c->pair, sizeof(c->pair), "%s", res->col[R_SERIES]);
+	snprintf(c->name, sizeof(c->name), "%s", res->col[R_VARIANT]);
+	snprintf(c->expected, sizeof(c->expected), "%s", res->col[R_EXPECTED]);
+	snprintf(c->observed, sizeof(c->observed), "%s", res->col[R_OBSERVED]);
+	snprintf(c->kernel, sizeof(c->kernel), "%s", res->col[R_KERNEL]);
+	snprintf(c->reason, sizeof(c->reason), "%s", res->col[R_REASON]);
+}
+
 static int load_rows(struct notes *nt, const char *path)
 {
 	struct result *res;
@@ -85,10 +116,14 @@ static int load_rows(struct notes *nt, const char *path)
 		return 0;
 	if (results_load(path, "relnotes", &res, &n))
 		return -1;
-	for (i = 0; i < n && nt->nr_rows < MAX_ROWS; i++)
-		if (!strcmp(res[i].col[R_SERIES], nt->series) &&
-		    strcmp(res[i].col[R_OBSERVED], "SKIP"))
+	for (i = 0; i < n && nt->nr_rows < MAX_ROWS; i++) {
+		if (!strcmp(res[i].col[R_OBSERVED], "SKIP"))
+			continue;
+		if (!strcmp(res[i].col[R_SERIES], nt->series))
 			add_row(nt, &res[i]);
+		else if (in_pair(res[i].col[R_SERIES], nt->series) && nt->nr_cross < MAX_ROWS)
+			add_cross(nt, &res[i]);
+	}
 	results_free(res, n);
 	return 0;
 }
@@ -223,6 +258,28 @@ static void evidence(FILE *f, const struct notes *nt, int md)
 		fprintf(f, "Every outcome as branches.yaml expects: FAIL where a variant carries the bug, PASS where it carries the fixes.\n");
 }
 
+/*
+ * The same RAID0 disks written by one kernel and read by another: what
+ * this series does to an array another series made, or the reverse.
+ */
+static void cross_evidence(FILE *f, const struct notes *nt, int md)
+{
+	int i;
+
+	if (!nt->nr_cross)
+		return;
+	fprintf(f, "\n%sCross-era RAID0 layout%s (one array, written by the first kernel, assembled\nand read back by the second):\n\n",
+		md ? "**" : "", md ? "**" : "");
+	for (i = 0; i < nt->nr_cross; i++) {
+		const struct cross_row *c = &nt->cross[i];
+
+		fprintf(f, "%s%s %s (%s): %s%s", md ? "- " : "  ", c->pair, c->name,
+			c->kernel, c->observed,
+			strcmp(c->expected, c->observed) ? " (expected otherwise)" : "");
+		fprintf(f, md ? " — %.160s\n" : "\n      %.160s\n", c->reason);
+	}
+}
+
 static void write_txt(FILE *f, const struct notes *nt)
 {
 	int i;
@@ -249,6 +306,7 @@ static void write_txt(FILE *f, const struct notes *nt)
 		fprintf(f, "    (none)\n\n");
 	fprintf(f, "-------------\nTesting:\n\n");
 	evidence(f, nt, 0);
+	cross_evidence(f, nt, 0);
 }
 
 static void write_md(FILE *f, const struct notes *nt)
@@ -274,6 +332,7 @@ static void write_md(FILE *f, const struct notes *nt)
 		fprintf(f, "None.\n");
 	fprintf(f, "\n## Testing\n\n");
 	evidence(f, nt, 1);
+	cross_evidence(f, nt, 1);
 }
 
 static int write_out(const char *dir, const char *name, const struct notes *nt,

@@ -10,7 +10,9 @@
  *
  * prints the header line of results.tsv (results.h has the schema).
  * observed SKIP marks a series whose tree is not there; it is listed, and
- * fails the run only with SG_STRICT=1.  A kernel complaint is shown
+ * fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
+ * series ("3.10→3.19") and are counted as pairs, not series; their
+ * observed outcome may also be REFUSED.  A kernel complaint is shown
  * beside the check's own result, never instead of it.
  */
 #include <stdio.h>
@@ -25,6 +27,11 @@ static int nr;
 static int skipped(const struct result *r)
 {
 	return !strcmp(r->col[R_OBSERVED], "SKIP");
+}
+
+static int is_pair(const struct result *r)
+{
+	return strstr(r->col[R_SERIES], "→") != NULL;
 }
 
 static int matches(const struct result *r)
@@ -63,7 +70,7 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (skipped(r)) {
+		if (skipped(r) && !is_pair(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
 			if (!i || !skipped(&rows[i - 1]) ||
@@ -90,7 +97,7 @@ static void write_md(FILE *f)
 			continue;
 		if (skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
-			if (i && skipped(&rows[i - 1]) &&
+			if (i && skipped(&rows[i - 1]) && !is_pair(r) &&
 			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				continue;
 			fprintf(f, "- %s skipped: ", r->col[R_SERIES]);
@@ -210,13 +217,20 @@ static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
 	return fclose(f);
 }
 
-/* Series in the run, and how many of them were skipped (rows come grouped). */
-static void count_series(int *all, int *skipped_series)
+/*
+ * Series in the run, how many of them were skipped (rows come grouped),
+ * and the cross-era pairs.
+ */
+static void count_series(int *all, int *skipped_series, int *pairs)
 {
 	int i;
 
-	*all = *skipped_series = 0;
+	*all = *skipped_series = *pairs = 0;
 	for (i = 0; i < nr; i++) {
+		if (is_pair(&rows[i])) {
+			(*pairs)++;
+			continue;
+		}
 		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
 			continue;
 		(*all)++;
@@ -227,7 +241,7 @@ static void count_series(int *all, int *skipped_series)
 int main(int argc, char **argv)
 {
 	char path[4096];
-	int i, bad = 0, skips = 0, ok = 0, series, skipped_series;
+	int i, bad = 0, skips = 0, ok = 0, series, skipped_series, pairs;
 
 	if (argc == 2 && !strcmp(argv[1], "--header")) {
 		puts(results_header());
@@ -254,9 +268,11 @@ int main(int argc, char **argv)
 		skips += skipped(&rows[i]);
 		ok += !skipped(&rows[i]) && matches(&rows[i]);
 	}
-	count_series(&series, &skipped_series);
-	printf("\n%d of %d series run, %d of %d outcomes as expected", series - skipped_series,
-	       series, ok, nr - skips);
+	count_series(&series, &skipped_series, &pairs);
+	printf("\n%d of %d series run", series - skipped_series, series);
+	if (pairs)
+		printf(", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
+	printf(", %d of %d outcomes as expected", ok, nr - skips);
 	if (skipped_series)
 		printf("; %d series SKIP (no tree)\n", skipped_series);
 	else

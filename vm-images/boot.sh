@@ -4,12 +4,19 @@
 # 124 if the guest was killed after TIMEOUT seconds; 125 if it was killed
 # because its console said nothing for SG_SILENCE seconds (default 60).
 # QEMU is killed with this script: an interrupted run leaves no guest.
+# SG_DISKS: raw image files given to the guest as virtio disks (vda, vdb,
+# ... in that order), for the cross-era scenarios.
 set -u
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 accel=${SG_ACCEL:-tcg}
 silence=${SG_SILENCE:-60}
 qemu=${SG_QEMU:-qemu-system-x86_64}
+disks=
+for d in ${SG_DISKS:-}; do
+	[ -f "$d" ] || { echo "boot.sh: $d: no such disk image" >&2; exit 2; }
+	disks="$disks -drive file=$d,format=raw,if=virtio"
+done
 
 : > "$log"
 # loglevel=5: WARN_ON()s print at KERN_WARNING and must reach the log.
@@ -19,7 +26,7 @@ qemu=${SG_QEMU:-qemu-system-x86_64}
 	-machine pc,accel="$accel" -cpu qemu64 -m "${SG_GUEST_MEM:-768}" -smp 1 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial file:"$log" \
-	-kernel "$kernel" -initrd "$initrd" \
+	-kernel "$kernel" -initrd "$initrd" $disks \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=5 $append" </dev/null &
 pid=$!
 trap 'kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT

@@ -24,8 +24,14 @@ done
 	ok "compiler from defaults:" || fail "no compiler from defaults:"
 "$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='build-matrix/kconfig/base.config'" &&
 	"$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 |
-	grep -qx "SG_CONFIG='build-matrix/kconfig/base.config build-matrix/kconfig/multiuser.config'" &&
+	grep -qx "SG_CONFIG='build-matrix/kconfig/base.config build-matrix/kconfig/multiuser.config build-matrix/kconfig/virtio-menu.config'" &&
 	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
+
+# Cross-era pairs: each side's variant defaults to the first with the
+# fixes and no mutant; the geometry to the cross: one.
+"$SGCONF" "$SG_ROOT/branches.yaml" cross |
+	grep -qx "2014-layout-change	3.10	fixed	dangerous=original	3.19	fixed	-	-	4200,12300,12300,16500	64	FAIL" &&
+	ok "cross pairs" || fail "cross: $("$SGCONF" "$SG_ROOT/branches.yaml" cross)"
 
 # The checks branches.yaml names are the ones verify/ builds, one C file each.
 listed=$("$SGCONF" "$SG_ROOT/branches.yaml" checks | sort | tr '\n' ' ')

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/fs.h>
 #include <linux/loop.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -178,25 +179,54 @@ int sg_pread_full(int fd, void *buf, size_t len, uint64_t off)
 	return 0;
 }
 
-void *sg_slurp(const char *path, size_t *len)
+static int fd_bytes(int fd, uint64_t *bytes)
 {
 	struct stat st;
+	off_t end;
+
+	if (fstat(fd, &st))
+		return -1;
+	if (!S_ISBLK(st.st_mode)) {
+		*bytes = st.st_size;
+		return 0;
+	}
+	end = lseek(fd, 0, SEEK_END);
+	if (end < 0)
+		return -1;
+	*bytes = end;
+	return ioctl(fd, BLKFLSBUF, 0);
+}
+
+int sg_dev_bytes(const char *path, uint64_t *bytes)
+{
+	int fd = open(path, O_RDONLY), ret;
+
+	if (fd < 0)
+		return -1;
+	ret = fd_bytes(fd, bytes);
+	close(fd);
+	return ret;
+}
+
+void *sg_slurp(const char *path, size_t *len)
+{
+	uint64_t bytes;
 	void *buf;
 	int fd;
 
 	fd = open(path, O_RDONLY);
 	if (fd < 0)
 		return NULL;
-	if (fstat(fd, &st) || !(buf = sg_alloc(st.st_size))) {
+	if (fd_bytes(fd, &bytes) || !(buf = sg_alloc(bytes))) {
 		close(fd);
 		return NULL;
 	}
-	if (sg_pread_full(fd, buf, st.st_size, 0)) {
+	if (sg_pread_full(fd, buf, bytes, 0)) {
 		free(buf);
 		buf = NULL;
 	}
 	close(fd);
-	*len = st.st_size;
+	*len = bytes;
 	return buf;
 }
 

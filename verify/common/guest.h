@@ -18,7 +18,12 @@ int sg_read_str(const char *path, char *buf, size_t len);
 void *sg_alloc(size_t bytes);	/* page aligned, zeroed, for O_DIRECT */
 int sg_pwrite_full(int fd, const void *buf, size_t len, uint64_t off);
 int sg_pread_full(int fd, void *buf, size_t len, uint64_t off);
-/* Read a whole file into a fresh buffer; length in *len. */
+/* Size of a block device or file, in bytes. */
+int sg_dev_bytes(const char *path, uint64_t *bytes);
+/*
+ * Read a whole file or block device into a fresh buffer; length in *len.
+ * A block device's page cache is dropped first: md writes past it.
+ */
 void *sg_slurp(const char *path, size_t *len);
 uint64_t sg_rand(uint64_t *state);
 

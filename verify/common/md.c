@@ -129,14 +129,11 @@ static int read_geometry(struct md_array *a)
 				sectors);
 }
 
-int md_create(struct md_array *a, const struct md_spec *spec)
+/* Reads what md made of the array and checks its size against the model. */
+static int md_model(struct md_array *a)
 {
 	uint64_t md_sectors;
 
-	memset(a, 0, sizeof(*a));
-	a->spec = *spec;
-	if (attach_members(a) || run_mdadm_create(a))
-		return -1;
 	if (read_geometry(a)) {
 		sg_info("cannot read md geometry from " SG_MD_SYSFS);
 		return -1;
@@ -155,10 +152,81 @@ int md_create(struct md_array *a, const struct md_spec *spec)
 		sg_info("array size: md says %llu sectors, model %llu (%s)",
 			(unsigned long long)md_sectors,
 			(unsigned long long)a->model.sectors,
-			md_spec_describe(spec));
+			md_spec_describe(&a->spec));
 		return -1;
 	}
 	return 0;
+}
+
+int md_create(struct md_array *a, const struct md_spec *spec)
+{
+	memset(a, 0, sizeof(*a));
+	a->spec = *spec;
+	if (attach_members(a) || run_mdadm_create(a))
+		return -1;
+	return md_model(a);
+}
+
+/* Members are the disks themselves: read directly, never removed. */
+static void use_disks(struct md_array *a, const struct md_spec *spec,
+		      char devs[][32], int nr)
+{
+	uint64_t bytes;
+	int i;
+
+	memset(a, 0, sizeof(*a));
+	a->spec = *spec;
+	a->spec.nr_devs = nr;
+	a->on_disks = 1;
+	for (i = 0; i < nr; i++) {
+		snprintf(a->loops[i], sizeof(a->loops[i]), "%s", devs[i]);
+		snprintf(a->files[i], sizeof(a->files[i]), "%s", devs[i]);
+		if (!sg_dev_bytes(devs[i], &bytes))
+			a->spec.dev_kib[i] = bytes / 1024;
+	}
+}
+
+int md_create_on(struct md_array *a, const struct md_spec *spec,
+		 char devs[][32], int nr)
+{
+	use_disks(a, spec, devs, nr);
+	if (run_mdadm_create(a))
+		return -1;
+	return md_model(a);
+}
+
+int md_assemble(struct md_array *a, const struct md_spec *spec,
+		char devs[][32], int nr, const char *update)
+{
+	const char *argv[6 + RAID0_MAX_DEVS + 1];
+	char upd[64];
+	uint64_t chunk_bytes;
+	int n = 0, i, rc;
+
+	use_disks(a, spec, devs, nr);
+	argv[n++] = "mdadm";
+	argv[n++] = "--assemble";
+	argv[n++] = SG_MD_DEV;
+	argv[n++] = "--run";
+	if (update) {
+		snprintf(upd, sizeof(upd), "--update=%s", update);
+		argv[n++] = upd;
+	}
+	for (i = 0; i < nr; i++)
+		argv[n++] = a->loops[i];
+	argv[n] = NULL;
+	rc = sg_run(argv);
+	if (rc) {
+		sg_info("mdadm --assemble%s%s exited %d", update ? " " : "",
+			update ? upd : "", rc);
+		return 1;
+	}
+	if (sg_read_u64(SG_MD_SYSFS "/md/chunk_size", &chunk_bytes)) {
+		sg_info("cannot read the chunk size from " SG_MD_SYSFS);
+		return -1;
+	}
+	a->spec.chunk_kib = chunk_bytes / 1024;
+	return md_model(a);
 }
 
 void md_destroy(struct md_array *a)
@@ -168,7 +236,7 @@ void md_destroy(struct md_array *a)
 
 	sync();
 	sg_run(stop);
-	for (i = 0; i < a->spec.nr_devs; i++) {
+	for (i = 0; i < a->spec.nr_devs && !a->on_disks; i++) {
 		if (a->loops[i][0])
 			sg_loop_detach(a->loops[i]);
 		if (a->files[i][0])

@@ -31,6 +31,7 @@ struct md_array {
 	uint64_t data_offset[RAID0_MAX_DEVS];	/* sectors, raid-disk order */
 	struct raid0_model model;
 	uint64_t sectors;	/* array size, as md reports it */
+	int on_disks;		/* members are disks of the VM: keep them */
 };
 
 /* Parses "original", "alternate" or "dangerous=alternate" (mdadm=model). */
@@ -38,6 +39,18 @@ int md_parse_layout(const char *text, struct md_spec *spec);
 const char *md_spec_describe(const struct md_spec *spec);
 /* Returns 0 or an error code with the reason already printed as SG-INFO. */
 int md_create(struct md_array *a, const struct md_spec *spec);
+/*
+ * The same over the VM's own disks (devs[], which outlive the guest), for
+ * the cross-era scenarios: md_create_on() makes a new array with spec,
+ * md_assemble() brings up the one on them, after mdadm's --update=update
+ * when update is not NULL, and models it with spec's layout and md's
+ * chunk.  md_assemble() returns 1 when mdadm failed: the kernel log says
+ * why.
+ */
+int md_create_on(struct md_array *a, const struct md_spec *spec,
+		 char devs[][32], int nr);
+int md_assemble(struct md_array *a, const struct md_spec *spec,
+		char devs[][32], int nr, const char *update);
 void md_destroy(struct md_array *a);
 
 /*

@@ -61,6 +61,11 @@ int sg_error(const char *fmt, ...)
 	RESULT("ERROR", SG_EXIT_ERROR);
 }
 
+int sg_refused(const char *fmt, ...)
+{
+	RESULT("REFUSED", SG_EXIT_REFUSED);
+}
+
 const char *sg_param(const char *name, const char *def)
 {
 	static char cmdline[4096];

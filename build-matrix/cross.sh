@@ -1,0 +1,100 @@
+#!/bin/sh
+# cross.sh RUN_DIR INITRD SERIES...
+# The cross-era pairs of branches.yaml (sgconf cross) whose two series are
+# among SERIES, with the kernels matrix.sh built (RUN_DIR/kernels): the
+# writer's kernel creates and fills a RAID0 on sparse disk images in
+# RUN_DIR/cross/PAIR, powers off, and the reader's kernel assembles the
+# same images and reads them back (verify/scenarios/raid0-layout.c).  One
+# row per pair in RUN_DIR/results.tsv.part: series "WRITER→READER",
+# variant the pair's name, check raid0-layout.  The images are removed
+# when the outcome is the expected one and kept otherwise.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+run=$1 initrd=$2
+shift 2
+results="$run/results.tsv.part"
+: "${SG_SEED:=1}"
+: "${SG_BOOT_TIMEOUT:=300}"
+series_run=" $* "
+tab=$(printf '\t')
+
+# side SERIES VARIANT: image=, kernel=, patchset= of that side, or why=
+# and obs= (SKIP when the series had no tree, ERROR when no kernel).
+side() {
+	d="$run/kernels/$1"
+	image= kernel=- patchset=-
+	if [ -f "$d/.skip" ]; then
+		obs=SKIP why="$1: $(cat "$d/.skip")"
+		return 1
+	fi
+	[ -f "$d/.id" ] && read -r kernel patchset < "$d/.id"
+	if [ ! -f "$d/$2" ]; then
+		obs=ERROR why="$1/$2: no kernel (its branch or build failed: see the $1 rows)"
+		return 1
+	fi
+	image=$(cat "$d/$2")
+}
+
+# boot_side WHICH IMAGE KERNEL APPEND: one guest on the pair's disks; its
+# verdict in verdict=, its log in log=.
+boot_side() {
+	log="$dir/$1.log"
+	sg_pick_accel "$2" "$3"
+	SG_DISKS="$disks" "$SG_ROOT/vm-images/boot.sh" "$2" "$initrd" "$log" \
+		"$SG_BOOT_TIMEOUT" "sg_checks=raid0-layout sg_seed=$SG_SEED $4" \
+		>"$log.qemu" 2>&1
+	verdict=$("$SG_CACHE/bin/logread" "$log" $? raid0-layout)
+}
+
+field() { echo "$verdict" | cut -f"$1"; }
+
+run_pair() {
+	dir="$run/cross/$name"
+	obs= why= secs=0 said=- log=-
+	side "$ws" "$wv"
+	wok=$? wimage=$image wk=$kernel wp=$patchset wobs=$obs wwhy=$why
+	side "$rs" "$rv"
+	rok=$? rimage=$image rk=$kernel rp=$patchset
+	if [ $wok -ne 0 ]; then
+		obs=$wobs why=$wwhy
+	elif [ $rok -eq 0 ]; then
+		write_then_read
+	fi
+	sg_row "$results" "$ws→$rs" "$name" raid0-layout "$exp" "$obs" "$secs" \
+		"$wk→$rk" "$wp→$rp" "$said" "$log" "$why"
+	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
+	[ "$obs" = "$exp" ] && rm -f "$dir"/m*.img
+}
+
+write_then_read() {
+	mkdir -p "$dir"
+	disks= i=0
+	for kib in $(echo "$members" | tr , ' '); do
+		rm -f "$dir/m$i.img"
+		truncate -s "${kib}K" "$dir/m$i.img"
+		disks="$disks $dir/m$i.img"
+		i=$((i + 1))
+	done
+	boot_side write "$wimage" "$wk" "sg_phase=write sg_layout=$wl sg_chunk=$chunk"
+	if [ "$(field 2)" != PASS ]; then
+		obs=ERROR log=$log said=$(field 4)
+		why="the writer ($ws, $wk) did not fill the array: $(field 2): $(field 5)"
+		return
+	fi
+	append="sg_phase=read sg_layout=$wl"
+	[ "$upd" = - ] || append="$append sg_update=$upd"
+	[ "$app" = - ] || append="$append $app"
+	boot_side read "$rimage" "$rk" "$append"
+	obs=$(field 2) secs=$(field 3) said=$(field 4) why=$(field 5)
+	[ "$obs" != ERROR ] ||
+		why="$why | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
+}
+
+"$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
+while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
+	case $series_run in *" $ws "*) ;; *) continue ;; esac
+	case $series_run in *" $rs "*) ;; *) continue ;; esac
+	run_pair
+done 3< "$run/cross.list"
+exit 0
