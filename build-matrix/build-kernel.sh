@@ -2,7 +2,10 @@
 # build-kernel.sh SRC BUILD "FRAGMENT..." [CC]
 # Out-of-tree build of SRC into BUILD: allnoconfig plus the fragments (a
 # space-separated list, merged in order), then bzImage with ccache.
-# Prints the bzImage path on success.
+# Prints the bzImage path on success.  With SG_PROGRESS set (a label), a
+# line on fd 3 every SG_TICK seconds (10) says how far the build is: objects
+# compiled of those the last build of this folder had, on one updating
+# line when fd 3 is a terminal.
 set -eu
 
 src=$1 build=$2 fragments=$3 cc=${4:-gcc}
@@ -46,8 +49,41 @@ else
 	rm -f "$want.new"
 fi
 
-kmake -j"$jobs" bzImage >"$build/make.log" 2>&1 || {
+# ticker: objects newer than the build's start, every SG_TICK seconds.
+ticker() {
+	last=$(cat "$build/.sg-objects" 2>/dev/null || echo "?")
+	t=0 cr=
+	[ -t 3 ] && cr=$(printf '\r')
+	while sleep "${SG_TICK:-10}"; do
+		t=$((t + ${SG_TICK:-10}))
+		n=$(find "$build" -name '*.o' -newer "$build/.sg-start" | wc -l)
+		if [ -n "$cr" ]; then
+			printf '%s%s: %s of %s objects compiled, %ss ' "$cr" "$SG_PROGRESS" "$n" "$last" "$t" >&3
+			: > "$build/.sg-ticked"
+		else
+			echo "$SG_PROGRESS: $n of $last objects compiled, ${t}s" >&3
+		fi
+	done
+}
+
+: > "$build/.sg-start"
+rm -f "$build/.sg-ticked"
+tick=
+if [ -n "${SG_PROGRESS:-}" ] && { true >&3; } 2>/dev/null; then
+	ticker >/dev/null &
+	tick=$!
+fi
+rc=0
+kmake -j"$jobs" bzImage >"$build/make.log" 2>&1 || rc=$?
+if [ -n "$tick" ]; then
+	kill "$tick" 2>/dev/null
+	wait "$tick" 2>/dev/null || true
+	# The updating line ends before whatever is printed next.
+	[ ! -e "$build/.sg-ticked" ] || echo >&3
+fi
+if [ $rc -ne 0 ]; then
 	tail -n 30 "$build/make.log" >&2
 	die "make bzImage failed in $build (log: $build/make.log)"
-}
+fi
+find "$build" -name '*.o' | wc -l > "$build/.sg-objects"
 echo "$build/arch/x86/boot/bzImage"

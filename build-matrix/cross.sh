@@ -6,8 +6,10 @@
 # RUN_DIR/cross/PAIR, powers off, and the reader's kernel assembles the
 # same images and reads them back (verify/scenarios/raid0-layout.c).  One
 # row per pair in RUN_DIR/results.tsv.part: series "WRITER→READER",
-# variant the pair's name, check raid0-layout.  The images are removed
-# when the outcome is the expected one and kept otherwise.
+# variant the pair's name, check raid0-layout, in the order of
+# branches.yaml.  Up to SG_GUESTS pairs (default: the cores) run side by
+# side.  The images are removed when the outcome is the expected one and
+# kept otherwise.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -18,6 +20,9 @@ results="$run/results.tsv.part"
 : "${SG_BOOT_TIMEOUT:=300}"
 series_run=" $* "
 tab=$(printf '\t')
+guests=${SG_GUESTS:-$(nproc)}
+pids=
+trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
 
 # side SERIES VARIANT: image=, kernel=, patchset= of that side, or why=
 # and obs= (SKIP when the series had no tree, ERROR when no kernel).
@@ -61,7 +66,7 @@ run_pair() {
 	elif [ $rok -eq 0 ]; then
 		write_then_read
 	fi
-	sg_row "$results" "$ws→$rs" "$name" raid0-layout "$exp" "$obs" "$secs" \
+	sg_row "$prow" "$ws→$rs" "$name" raid0-layout "$exp" "$obs" "$secs" \
 		"$wk→$rk" "$wp→$rp" "$said" "$log" "$why"
 	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
 	[ "$obs" = "$exp" ] && rm -f "$dir"/m*.img
@@ -91,10 +96,28 @@ write_then_read() {
 		why="$why | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
 }
 
+running() {
+	n=0
+	for r in "$run"/cross-rows/*.started; do
+		[ -e "$r" ] && [ ! -e "${r%.started}.done" ] && n=$((n + 1))
+	done
+	echo $n
+}
+
 "$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
+mkdir -p "$run/cross-rows"
+i=0
 while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
 	case $series_run in *" $ws "*) ;; *) continue ;; esac
 	case $series_run in *" $rs "*) ;; *) continue ;; esac
-	run_pair
+	i=$((i + 1))
+	prow="$run/cross-rows/$(printf %03d $i)"
+	: > "$prow"
+	while [ "$(running)" -ge "$guests" ]; do sleep 0.5; done
+	: > "$prow.started"
+	( run_pair; : > "$prow.done" ) 3<&- &
+	pids="$pids $!"
 done 3< "$run/cross.list"
+wait
+[ $i -eq 0 ] || cat "$run"/cross-rows/[0-9][0-9][0-9] >> "$results"
 exit 0

@@ -6,29 +6,44 @@
 # A series whose tree is missing is reported as SKIP; a failed build or
 # boot makes that variant's checks ERROR, and the matrix goes on.  Then
 # the cross-era pairs among these series (cross.sh), from the kernels
-# listed in RUN_DIR/kernels/SERIES/VARIANT.  Rows collect in
+# listed in RUN_DIR/kernels/SERIES/VARIANT.
+#
+# A pipeline: a variant's guest boots while the next variant builds, and
+# up to SG_GUESTS guests (default: the cores) run side by side.  Each
+# (series, variant) writes its rows to RUN_DIR/rows/NNN, joined in the
+# order of branches.yaml whatever finished first.  Rows collect in
 # results.tsv.part, renamed when the run is complete: an interrupted run
-# leaves no results.tsv to be taken for one.
-# The report is rendered by `report`.
+# leaves no results.tsv to be taken for one.  Progress lines give the
+# step, n/N and the time left by the last run's figures
+# ($SG_CACHE/timings).  The report is rendered by `report`.
 set -u
 . "$(dirname "$0")/lib.sh"
 
 run=$1 initrd=$2
 shift 2
 results="$run/results.tsv.part"
-mkdir -p "$run/logs"
+mkdir -p "$run/logs" "$run/rows"
 "$SG_CACHE/bin/report" --header > "$results" || exit 1
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 : "${SG_BOOT_TIMEOUT:=300}"
+guests=${SG_GUESTS:-$(nproc)}
 echo "$SG_SEED" > "$run/seed"
-trap 'exit 130' INT TERM HUP
+pids=
+trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
 [ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
 
-# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON
+# Every (series, variant) of the run, in order: n/N and the estimate.
+for s in "$@"; do
+	for v in $("$SGCONF" "$BRANCHES" variants "$s"); do echo "$s $v"; done
+done > "$run/units" || exit 1
+total=$(wc -l < "$run/units")
+unit=0
+
+# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, into this unit's file.
 row() {
 	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
-	sg_row "$results" "$SG_SERIES" "$1" "$2" "$exp" "$3" "$4" "$kernel" \
+	sg_row "$rows" "$SG_SERIES" "$1" "$2" "$exp" "$3" "$4" "$kernel" \
 		"$patchset" "$5" "$6" "$7"
 }
 
@@ -37,22 +52,50 @@ every_check() {
 	for c in $checks; do row "$1" "$c" "$2" 0 - "$3" "$4"; done
 }
 
-every_variant() {
-	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
-		every_check "$v" "$@"
+# "about Ns left": what the last run took for what remains from unit $1
+# on, its build left out when $2 is guest.
+time_left() {
+	first=1
+	tail -n +"$1" "$run/units" | while read -r s v; do
+		for p in build guest; do
+			[ "$first$2$p" = 1guestbuild ] && continue
+			cat "$SG_CACHE/timings/$s/$v.$p" 2>/dev/null || echo -
+		done
+		first=0
+	done | awk '$1 == "-" { none++; next } { t += $1; some++ }
+		END { if (!some) print "no figures yet: the first run"
+		      else printf "about %ds left by the last run%s\n", t, none ? ", some steps unknown" : "" }'
+}
+
+progress() {
+	sg_say "[$unit/$total] $SG_SERIES/$v: $1 ($(time_left "$unit" "$1"))"
+}
+
+remember() {
+	mkdir -p "$SG_CACHE/timings/$SG_SERIES"
+	echo "$2" > "$SG_CACHE/timings/$SG_SERIES/$v.$1"
+}
+
+# Guests running now: started, and no .done file yet.
+running() {
+	n=0
+	for r in "$run"/rows/*.started; do
+		[ -e "$r" ] && [ ! -e "${r%.started}.done" ] && n=$((n + 1))
 	done
+	echo $n
 }
 
 boot_variant() {
 	v=$1 image=$2
 	log="$run/logs/$SG_SERIES-$v.log"
-	sg_pick_accel "$image" "$kernel"
 	start=$(date +%s)
 	"$SG_ROOT/vm-images/boot.sh" "$image" "$initrd" "$log" "$SG_BOOT_TIMEOUT" \
 		"sg_checks=$(echo $checks | tr ' ' ,) sg_seed=$SG_SEED sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
 		>"$log.qemu" 2>&1
 	status=$?
-	sg_say "$SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $status)"
+	secs=$(( $(date +%s) - start ))
+	remember guest "$secs"
+	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $status)"
 	"$SG_CACHE/bin/logread" "$log" "$status" $checks |
 	while IFS="$(printf '\t')" read -r c obs secs said reason; do
 		if [ "$obs" = ERROR ]; then
@@ -62,6 +105,16 @@ boot_variant() {
 	done
 }
 
+# The guest in the background, once fewer than $guests run.
+start_guest() {
+	sg_pick_accel "$2" "$kernel"
+	while [ "$(running)" -ge "$guests" ]; do sleep 0.5; done
+	progress "guest"
+	: > "$rows.started"
+	( boot_variant "$1" "$2"; : > "$rows.done" ) &
+	pids="$pids $!"
+}
+
 run_variant() {
 	v=$1
 	sg_git checkout -q -f "$(sg_variant_branch "$v")" || {
@@ -69,40 +122,51 @@ run_variant() {
 		return
 	}
 	build="$SG_CACHE/build/$SG_SERIES/$v"
+	progress "build"
 	start=$(date +%s)
-	if ! image=$("$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$build" \
-		"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$SG_SERIES-$v.build"); then
+	if ! image=$(SG_PROGRESS="[$unit/$total] build $SG_SERIES/$v" \
+		"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$build" \
+		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$run/logs/$SG_SERIES-$v.build"); then
 		every_check "$v" ERROR "$build/make.log" \
 			"build failed: $(tail -n 5 "$run/logs/$SG_SERIES-$v.build" | tr '\n' ' ')"
 		return
 	fi
-	sg_say "$SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
+	remember build $(( $(date +%s) - start ))
+	sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
 	echo "$image" > "$run/kernels/$SG_SERIES/$v"
-	boot_variant "$v" "$image"
+	start_guest "$v" "$image"
 }
 
 for series in "$@"; do
 	sg_load_series "$series"
-	kernel= patchset=$(patchset_id)
+	kernel= patchset=$(patchset_id) why=
 	mkdir -p "$run/kernels/$SG_SERIES"
 	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
 	rc=$?
 	cat "$run/logs/$SG_SERIES.branch" >&2
 	if [ $rc -eq 3 ]; then
 		grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1 > "$run/kernels/$SG_SERIES/.skip"
-		every_variant SKIP - "$(cat "$run/kernels/$SG_SERIES/.skip")"
-		continue
 	elif [ $rc -ne 0 ]; then
-		every_variant ERROR "$run/logs/$SG_SERIES.branch" \
-			"branch failed: $(tail -n 3 "$run/logs/$SG_SERIES.branch" | tr '\n' ' ')"
-		continue
+		why="branch failed: $(tail -n 3 "$run/logs/$SG_SERIES.branch" | tr '\n' ' ')"
+	else
+		kernel=$(cat "$SG_REPO/.git/sg-version")
+		echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
 	fi
-	kernel=$(cat "$SG_REPO/.git/sg-version")
-	echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
 	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
-		run_variant "$v"
+		unit=$((unit + 1))
+		rows="$run/rows/$(printf %03d "$unit")"
+		: > "$rows"
+		if [ $rc -eq 3 ]; then
+			every_check "$v" SKIP - "$(cat "$run/kernels/$SG_SERIES/.skip")"
+		elif [ $rc -ne 0 ]; then
+			every_check "$v" ERROR "$run/logs/$SG_SERIES.branch" "$why"
+		else
+			run_variant "$v"
+		fi
 	done
-	sg_git checkout -q -f "stable/$SG_SERIES"
+	[ $rc -ne 0 ] || sg_git checkout -q -f "stable/$SG_SERIES"
 done
+wait
+cat "$run"/rows/[0-9][0-9][0-9] >> "$results"
 "$SG_ROOT/build-matrix/cross.sh" "$run" "$initrd" "$@"
 mv "$results" "$run/results.tsv"

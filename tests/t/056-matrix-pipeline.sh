@@ -1,0 +1,89 @@
+# The matrix as a pipeline, on a stand-in kernel tree and a stand-in QEMU:
+# a variant's guest runs while the next variant builds, guests run side by
+# side, and the rows still come in the order of branches.yaml when a later
+# guest finishes first.  Build progress lines name the step and n/N.
+. "$SG_ROOT/tests/common.sh"
+export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
+mkdir -p "$T/conf/p" "$SG_CACHE/tarballs" "$SG_CACHE/bin"
+cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
+cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/"
+printf '# nothing\n' > "$T/conf/p/empty"
+events="$T/events"
+export EVENTS="$events"
+
+# A tree whose make does what build-kernel.sh asks, slowly, and notes when.
+d="$T/linux-9.9.1"
+mkdir -p "$d/scripts/kconfig"
+cat > "$d/Makefile" <<'MK'
+kernelversion:
+	@echo 9.9.1
+allnoconfig olddefconfig:
+	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
+bzImage:
+	@echo "build-start $$(cat $(O)/name) $$(date +%s.%N)" >> $(EVENTS)
+	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
+	@sleep 3
+	@echo "$$(cat $(O)/name)" > $(O)/arch/x86/boot/bzImage
+	@echo "build-end $$(cat $(O)/name) $$(date +%s.%N)" >> $(EVENTS)
+MK
+printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
+chmod +x "$d/scripts/kconfig/merge_config.sh"
+tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
+for v in slow fast; do mkdir -p "$SG_CACHE/build/9.9/$v"; echo "$v" > "$SG_CACHE/build/9.9/$v/name"; done
+
+# A QEMU whose guest for "slow" takes 4 s and for "fast" none.
+cat > "$T/qemu" <<'SH'
+#!/bin/sh
+for a; do
+	case $a in
+	file:*) log=${a#file:} ;;
+	esac
+done
+k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
+echo "guest-start $k $(date +%s.%N)" >> "$EVENTS"
+[ "$k" = slow ] && sleep 4
+printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map PASS seed=1 arrays=1 %s\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' "$k" >> "$log"
+echo "guest-end $k $(date +%s.%N)" >> "$EVENTS"
+SH
+chmod +x "$T/qemu"
+export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_GUESTS=2 SG_TICK=1
+
+cat > "$SG_BRANCHES" <<'YAML'
+checks: [raid0-map]
+upstream: upstream.yaml
+series:
+  "9.9":
+    version: "9.9.1"
+    source: {tarball: linux-9.9.1.tar.xz}
+    era: modern
+    compiler: gcc
+    config: [base.config]
+    patches: p/empty
+    guest: {layouts: [original], chunks: [64]}
+    variants:
+      slow: {fixes: true, expect: {raid0-map: PASS}}
+      fast: {fixes: true, expect: {raid0-map: PASS}}
+YAML
+
+"$SG_ROOT/build-matrix/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
+at() { awk -v e="$1" -v k="$2" '$1 == e && $2 == k { print $3 }' "$events"; }
+before() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
+before "$(at guest-start slow)" "$(at build-end fast)" &&
+	ok "slow's guest ran while fast built" || fail "no overlap: $(cat "$events")"
+before "$(at guest-end fast)" "$(at guest-end slow)" ||
+	fail "the stand-in did not make fast finish first: $(cat "$events")"
+awk -F'\t' 'NR > 1 { printf "%s ", $2 }' "$T/run/results.tsv" | grep -qx "slow fast " &&
+	ok "rows in the order of branches.yaml, not of finishing" || fail "rows: $(cat "$T/run/results.tsv")"
+grep -q '\[1/2\] 9.9/slow: build (no figures yet: the first run)' "$T/err" &&
+	grep -q '\[2/2\] 9.9/fast: guest' "$T/err" && ok "progress lines with n/N and time left" ||
+	fail "progress: $(cat "$T/err")"
+grep -q '^\[1/2\] build 9.9/slow: 1 of ? objects compiled, [0-9]*s$' "$T/err" &&
+	grep -q '^\[2/2\] build 9.9/fast: 1 of ? objects compiled' "$T/err" &&
+	ok "a build says how far it is while it runs" || fail "no build progress: $(cat "$T/err")"
+[ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
+	ok "figures kept for the next estimate" || fail "no timings"
+# The next run estimates from this one's figures.
+"$SG_ROOT/build-matrix/matrix.sh" "$T/run2" /dev/null 2>"$T/err2" || fail "second run exited $?"
+grep -q '\[1/2\] 9.9/slow: build (about [0-9]*s left by the last run)' "$T/err2" &&
+	ok "the second run says how long is left" || fail "no estimate: $(cat "$T/err2")"
+done_testing
