@@ -7,12 +7,13 @@
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
-#   make bench                        timings of each phase
+#   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make deps                         install what the above need (apt)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
 export SG_CACHE
 SERIES ?=
+FULL ?= 0
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -26,7 +27,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes bench deps tools image clean distclean
+.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -112,8 +113,11 @@ check-quick: tools
 check-locked: deps tools image
 	tests/run.sh
 
-bench: deps tools image
-	build-matrix/bench.sh $(or $(firstword $(SERIES)),6.1)
+bench:
+	@$(LOCKED) bench-locked
+
+bench-locked: deps tools image
+	@FULL=$(FULL) build-matrix/bench.sh $(or $(firstword $(SERIES)),6.1)
 
 release-notes: tools
 	@$(BIN)/sgconf branches.yaml guard

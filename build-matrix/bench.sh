@@ -1,50 +1,131 @@
 #!/bin/sh
 # bench.sh [SERIES]
-# Wall time of each phase of the matrix for one series (6.1 by default),
-# printed as a table and kept in $SG_CACHE/bench/.  BENCH_COLD=1 adds a
-# build with ccache off into an empty folder.  Timings live here and only
-# here: no test depends on them.
+# Timings, and only here: no test depends on them.  The report is a
+# Markdown table in $SG_CACHE/bench/, also printed.
+#
+# One series (6.1 by default): the naive way beside ours, on this machine
+# in one run.  Naive: x86_64_defconfig with base.config's md/ext4 options
+# merged on, no ccache, one clean build per variant, then its guest.  Ours:
+# the matrix (allnoconfig + fragments, ccache, a build folder per variant,
+# guests in the pipeline), warm as a second run finds it.  A defconfig
+# build takes a quarter of an hour on two cores, so the naive build is
+# measured for the first variant and counted once per variant
+# (BENCH_NAIVE=all builds every one); the report says which.
+#
+# FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
+# folders: a scratch SG_CACHE, deleted after), cold and then warm.
 set -eu
 . "$(dirname "$0")/lib.sh"
 
 series=${1:-6.1}
-sg_load_series "$series"
 out="$SG_CACHE/bench"
 mkdir -p "$out"
-report="$out/$(date +%Y%m%d-%H%M%S)-$series.md"
-scratch=$(mktemp -d "$SG_CACHE/bench/run.XXXXXX")
+report="$out/$(date +%Y%m%d-%H%M%S)-${FULL:+full-}$series.md"
+scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
+initrd="$SG_CACHE/image/initramfs.gz"
 
-row() { printf '| %s | %s s |\n' "$1" "$2" | tee -a "$report"; }
-timed() {
-	what=$1
-	shift
-	start=$(date +%s.%N)
-	"$@" >"$scratch/log" 2>&1 || { tail -n 20 "$scratch/log" >&2; sg_die "bench: $what failed"; }
-	row "$what" "$(echo "$(date +%s.%N) - $start" | bc | xargs printf '%.1f')"
+say() { echo "$*" | tee -a "$report"; }
+now() { date +%s.%N; }
+since() { echo "$(now) - $1" | bc | xargs printf '%.0f'; }
+
+# matrix RUN_DIR CACHE SERIES...: one matrix run; its wall time in secs=.
+matrix() {
+	d=$1 c=$2
+	shift 2
+	t=$(now)
+	SG_CACHE="$c" SGCONF="$SGCONF" "$SG_ROOT/build-matrix/matrix.sh" "$d" "$initrd" "$@" \
+		>"$d.log" 2>&1 || true
+	secs=$(since "$t")
+	[ -f "$d/results.tsv" ] || sg_die "bench: the matrix did not finish (log: $d.log)"
 }
 
-printf '# stableguard bench: %s on %s, %s cores\n\n| phase | wall |\n|---|---|\n' \
-	"$series" "$(hostname)" "$(nproc)" > "$report"
-cat "$report"
-# The import is timed into a scratch cache: the real one stays as it is.
-timed "import the pristine tree" env SG_CACHE="$scratch/cache" SGCONF="$SGCONF" \
-	"$SG_ROOT/build-matrix/get-tree.sh" "$series"
-timed "branches (git am)" "$SG_ROOT/build-matrix/branch.sh" "$series"
-sg_git checkout -q -f "stable/$series"
-build() {
-	"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$1" "$(sg_config_fragments)" "$SG_COMPILER"
+# phases CACHE SERIES: build and guest seconds per variant, from the
+# figures the run just kept.
+phases() {
+	for v in $("$SGCONF" "$BRANCHES" variants "$2"); do
+		say "| $2/$v: build, guest | $(cat "$1/timings/$2/$v.build" 2>/dev/null || echo -) s, $(cat "$1/timings/$2/$v.guest" 2>/dev/null || echo -) s |"
+	done
 }
-if [ "${BENCH_COLD:-0}" = 1 ]; then
-	timed "kernel build, ccache off, empty folder" env CCACHE_DISABLE=1 \
-		"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$scratch/cold" \
-		"$(sg_config_fragments)" "$SG_COMPILER"
-fi
-timed "kernel build, ccache warm, empty folder" build "$scratch/warm"
-timed "kernel rebuild, nothing changed" build "$scratch/warm"
-timed "initramfs" "$SG_ROOT/vm-images/mkinitramfs.sh" "$scratch/initrd.gz" "$SG_CACHE/image/checks"
-timed "boot and all checks (TCG)" "$SG_ROOT/vm-images/boot.sh" "$scratch/warm/arch/x86/boot/bzImage" \
-	"$scratch/initrd.gz" "$scratch/serial.log" "${SG_BOOT_TIMEOUT:-300}" \
-	"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS"
-grep '^SG-END' "$scratch/serial.log" | sed 's/^SG-END \([^ ]*\) rc=[0-9]* secs=\(.*\)/| check \1 (guest clock) | \2 s |/' | tee -a "$report"
+
+naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
+	v=$1 src="$scratch/tree-$v" b="$scratch/naive-$v"
+	sg_git worktree add -q -f "$src" "$(sg_variant_branch "$v")" >/dev/null 2>&1 ||
+		sg_die "bench: cannot check out $(sg_variant_branch "$v")"
+	t=$(now)
+	make -s -C "$src" O="$b" CC="$SG_COMPILER" HOSTCC="$SG_COMPILER" x86_64_defconfig >/dev/null
+	(cd "$b" && "$src/scripts/kconfig/merge_config.sh" -m -O "$b" "$b/.config" \
+		$(sg_config_fragments)) >/dev/null 2>&1
+	make -s -C "$src" O="$b" CC="$SG_COMPILER" HOSTCC="$SG_COMPILER" olddefconfig >/dev/null
+	make -s -C "$src" O="$b" CC="$SG_COMPILER" HOSTCC="$SG_COMPILER" -j"$(nproc)" bzImage \
+		>"$b.log" 2>&1 || sg_die "bench: naive build of $v failed (log: $b.log)"
+	since "$t"
+}
+
+naive_guest() {
+	t=$(now)
+	"$SG_ROOT/vm-images/boot.sh" "$scratch/naive-$1/arch/x86/boot/bzImage" "$initrd" \
+		"$scratch/naive-$1.serial" "${SG_BOOT_TIMEOUT:-300}" \
+		"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
+		>/dev/null 2>&1 || true
+	since "$t"
+}
+
+one_series() {
+	sg_load_series "$series"
+	variants=$("$SGCONF" "$BRANCHES" variants "$series")
+	nv=$(echo $variants | wc -w)
+	say "# stableguard bench: $series, naive beside ours"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'); $nv variants"
+	say ""
+	say "| phase | wall |"
+	say "|---|---|"
+	matrix "$scratch/warmup" "$SG_CACHE" "$series"
+	matrix "$scratch/ours" "$SG_CACHE" "$series"
+	ours=$secs
+	say "| ours: the matrix, warm ($nv builds and guests, pipelined) | $ours s |"
+	phases "$SG_CACHE" "$series"
+	naive=0 measured=0
+	for v in $variants; do
+		if [ "$measured" = 0 ] || [ "${BENCH_NAIVE:-one}" = all ]; then
+			b=$(naive_build "$v")
+			g=$(naive_guest "$v")
+			measured=$((measured + 1))
+			say "| naive: $series/$v clean defconfig build, no ccache; guest | $b s; $g s |"
+		else
+			say "| naive: $series/$v, counted as the first variant's | $b s; $g s |"
+		fi
+		naive=$((naive + b + g))
+	done
+	sg_git worktree prune
+	say "| naive: total ($measured of $nv variants built, the rest counted as the first) | $naive s |"
+	say ""
+	say "ratio naive/ours: $(echo "scale=1; $naive / $ours" | bc)x"
+}
+
+full() {
+	apt=$("$SGCONF" "$BRANCHES" series | while read -r s; do
+		"$SGCONF" "$BRANCHES" shell "$s" | grep -q "^SG_PACKAGE='.\+'" && echo "$s"
+	done)
+	c="$scratch/cache"
+	mkdir -p "$c"
+	cp -r "$SG_CACHE/bin" "$c/"
+	say "# stableguard bench: the apt matrix ($(echo $apt)), cold and warm"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'); cold = an empty cache (trees fetched and imported, ccache and build folders empty), deps installed"
+	say ""
+	say "| phase | wall |"
+	say "|---|---|"
+	matrix "$scratch/cold" "$c" $apt
+	say "| cold: the whole matrix | $secs s |"
+	for s in $apt; do phases "$c" "$s"; done
+	matrix "$scratch/warm" "$c" $apt
+	say "| warm: the whole matrix | $secs s |"
+	for s in $apt; do phases "$c" "$s"; done
+	say ""
+	say "outcomes: $("$SG_CACHE/bin/report" "$scratch/warm" | tail -n 1)"
+}
+
+if [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
 echo "bench: $report" >&2
