@@ -1,12 +1,13 @@
 # stableguard: stable backports of the 2015 md/raid0 and ext4 fixes, and
 # the QEMU matrix that proves them.  Everything generated goes to SG_CACHE.
 #
-#   make matrix [SERIES="6.1 3.19"]   build, boot and verify; prints the table
+#   make matrix [SERIES="6.1 3.19"] [SHARD=K/N]  build, boot and verify; prints the table
 #   make check                        host tests + one real 6.1 end-to-end run
 #   make check-quick                  the host tests alone (no apt, no kernel)
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
+#   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make deps                         install what the above need (apt)
 
@@ -14,6 +15,7 @@ SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
 export SG_CACHE
 SERIES ?=
 FULL ?= 0
+RUNS ?=
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -27,7 +29,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes bench bench-locked deps tools image clean distclean
+.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -86,6 +88,11 @@ matrix-locked: deps tools image
 	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
 	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
 	echo "run: $$run" && $(BIN)/report $$run
+
+report: tools
+	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
+	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
+	build-matrix/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
 
 branch:
 	@$(LOCKED) branch-locked

@@ -1,5 +1,6 @@
 #!/bin/sh
-# cross.sh RUN_DIR INITRD SERIES...
+# cross.sh RUN_DIR INITRD UNITS SERIES...
+# cross.sh --needs RUN_DIR UNITS SERIES...
 # The cross-era pairs of branches.yaml (sgconf cross) whose two series are
 # among SERIES, with the kernels matrix.sh built (RUN_DIR/kernels): the
 # writer's kernel creates and fills a RAID0 on sparse disk images in
@@ -10,11 +11,20 @@
 # branches.yaml.  Up to SG_GUESTS pairs (default: the cores) run side by
 # side.  The images are removed when the outcome is the expected one and
 # kept otherwise.
+#
+# Pair j counts as unit UNITS+j: with SG_SHARD=K/N only the pairs of shard
+# K run.  --needs prints the "series variant" of each kernel they need.
 set -u
 . "$(dirname "$0")/lib.sh"
 
-run=$1 initrd=$2
-shift 2
+needs=
+if [ "$1" = --needs ]; then
+	needs=1 run=$2 initrd=- units=$3
+else
+	run=$1 initrd=$2 units=$3
+fi
+shift 3
+shard=${SG_SHARD:-1/1}
 results="$run/results.tsv.part"
 : "${SG_SEED:=1}"
 : "${SG_BOOT_TIMEOUT:=300}"
@@ -106,11 +116,17 @@ running() {
 
 "$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
 mkdir -p "$run/cross-rows"
-i=0
+i=0 ran=0
 while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
 	case $series_run in *" $ws "*) ;; *) continue ;; esac
 	case $series_run in *" $rs "*) ;; *) continue ;; esac
 	i=$((i + 1))
+	[ $(((units + i - 1) % ${shard#*/})) -eq $((${shard%/*} - 1)) ] || continue
+	if [ -n "$needs" ]; then
+		printf '%s %s\n%s %s\n' "$ws" "$wv" "$rs" "$rv"
+		continue
+	fi
+	ran=$((ran + 1))
 	prow="$run/cross-rows/$(printf %03d $i)"
 	: > "$prow"
 	while [ "$(running)" -ge "$guests" ]; do sleep 0.5; done
@@ -119,5 +135,6 @@ while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
 	pids="$pids $!"
 done 3< "$run/cross.list"
 wait
-[ $i -eq 0 ] || cat "$run"/cross-rows/[0-9][0-9][0-9] >> "$results"
+[ -n "$needs" ] || echo "$i" > "$run/cross.count"
+[ $ran -eq 0 ] || cat "$run"/cross-rows/[0-9][0-9][0-9] >> "$results"
 exit 0

@@ -16,6 +16,11 @@
 # leaves no results.tsv to be taken for one.  Progress lines give the
 # step, n/N and the time left by the last run's figures
 # ($SG_CACHE/timings).  The report is rendered by `report`.
+#
+# SHARD=K/N runs every Nth (series, variant), from the Kth, and every Nth
+# cross-era pair after them (building the kernels a pair needs that the
+# shard did not): N runners do the whole matrix, and merge-runs.sh joins
+# their run folders into one by the unit numbers of rows/NNN.
 set -u
 . "$(dirname "$0")/lib.sh"
 
@@ -27,6 +32,14 @@ mkdir -p "$run/logs" "$run/rows"
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 : "${SG_BOOT_TIMEOUT:=300}"
 guests=${SG_GUESTS:-$(nproc)}
+shard=${SHARD:-1/1}
+k=${shard%/*} n=${shard#*/}
+case "$k/$n" in
+*[!0-9/]* | /* | */ | 0/* | */0) sg_die "SHARD=$shard: want K/N with 1 <= K <= N" ;;
+esac
+[ "$k" -le "$n" ] || sg_die "SHARD=$shard: want K/N with 1 <= K <= N"
+echo "$shard" > "$run/shard"
+export SG_SHARD="$shard"
 echo "$SG_SEED" > "$run/seed"
 pids=
 trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
@@ -39,6 +52,18 @@ for s in "$@"; do
 done > "$run/units" || exit 1
 total=$(wc -l < "$run/units")
 unit=0
+
+mine() { [ $((($1 - 1) % n)) -eq $((k - 1)) ]; }
+
+# Any unit of the next $1 (after $unit) in this shard?
+any_mine() {
+	i=1
+	while [ "$i" -le "$1" ]; do
+		mine $((unit + i)) && return 0
+		i=$((i + 1))
+	done
+	return 1
+}
 
 # row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, into this unit's file.
 row() {
@@ -137,8 +162,9 @@ run_variant() {
 	start_guest "$v" "$image"
 }
 
-for series in "$@"; do
-	sg_load_series "$series"
+# branch_series: the series' branches, its kernel version and patch set;
+# rc 3 when its tree is not there.
+branch_series() {
 	kernel= patchset=$(patchset_id) why=
 	mkdir -p "$run/kernels/$SG_SERIES"
 	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
@@ -152,8 +178,19 @@ for series in "$@"; do
 		kernel=$(cat "$SG_REPO/.git/sg-version")
 		echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
 	fi
-	for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+}
+
+for series in "$@"; do
+	sg_load_series "$series"
+	vs=$("$SGCONF" "$BRANCHES" variants "$SG_SERIES")
+	if ! any_mine "$(echo $vs | wc -w)"; then
+		unit=$((unit + $(echo $vs | wc -w)))
+		continue
+	fi
+	branch_series
+	for v in $vs; do
 		unit=$((unit + 1))
+		mine "$unit" || continue
 		rows="$run/rows/$(printf %03d "$unit")"
 		: > "$rows"
 		if [ $rc -eq 3 ]; then
@@ -166,7 +203,27 @@ for series in "$@"; do
 	done
 	[ $rc -ne 0 ] || sg_git checkout -q -f "stable/$SG_SERIES"
 done
+# A kernel a pair of this shard needs, built (no guest) if the shard's own
+# variants did not include it.
+need_kernel() {
+	[ -f "$run/kernels/$1/$2" ] || [ -f "$run/kernels/$1/.skip" ] && return 0
+	sg_load_series "$1"
+	[ -f "$run/kernels/$1/.id" ] || branch_series
+	[ -f "$run/kernels/$1/.id" ] || return 0
+	read -r kernel patchset < "$run/kernels/$1/.id"
+	v=$2
+	sg_git checkout -q -f "$(sg_variant_branch "$v")" &&
+		image=$("$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$SG_CACHE/build/$1/$v" \
+			"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$1-$v.build") &&
+		echo "$image" > "$run/kernels/$1/$v"
+	sg_git checkout -q -f "stable/$1"
+}
+
+"$SG_ROOT/build-matrix/cross.sh" --needs "$run" "$total" "$@" |
+while read -r s v; do need_kernel "$s" "$v"; done
 wait
-cat "$run"/rows/[0-9][0-9][0-9] >> "$results"
-"$SG_ROOT/build-matrix/cross.sh" "$run" "$initrd" "$@"
+for r in "$run"/rows/[0-9][0-9][0-9]; do
+	[ -e "$r" ] && cat "$r" >> "$results"
+done
+"$SG_ROOT/build-matrix/cross.sh" "$run" "$initrd" "$total" "$@"
 mv "$results" "$run/results.tsv"

@@ -82,6 +82,23 @@ grep -q '^\[1/2\] build 9.9/slow: 1 of ? objects compiled, [0-9]*s$' "$T/err" &&
 	ok "a build says how far it is while it runs" || fail "no build progress: $(cat "$T/err")"
 [ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
 	ok "figures kept for the next estimate" || fail "no timings"
+# Shards: each runs its own variants; merged, the table is the whole one.
+SHARD=1/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s1" /dev/null 2>/dev/null || fail "shard 1 exited $?"
+SHARD=2/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s2" /dev/null 2>/dev/null || fail "shard 2 exited $?"
+[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s1/results.tsv")" = slow ] &&
+	[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s2/results.tsv")" = fast ] &&
+	ok "SHARD=1/2 and 2/2 each ran one variant" || fail "shards: $(cat "$T/s1/results.tsv" "$T/s2/results.tsv")"
+"$SG_ROOT/build-matrix/merge-runs.sh" "$T/merged" "$T/s2" "$T/s1" || fail "merge exited $?"
+cut -f1-5 "$T/merged/results.tsv" > "$T/m" && cut -f1-5 "$T/run/results.tsv" > "$T/w" && cmp -s "$T/m" "$T/w" &&
+	ok "merged shards give the unsharded table, in order" || fail "merged: $(cat "$T/m")"
+"$SG_ROOT/build-matrix/merge-runs.sh" "$T/half" "$T/s1" 2>"$T/merr" && fail "a merge with a shard missing was made"
+grep -q "no run has rows/002 (9.9/fast)" "$T/merr" && [ ! -e "$T/half" ] &&
+	ok "a missing shard is named, nothing made" || fail "missing shard: $(cat "$T/merr")"
+"$SG_ROOT/build-matrix/merge-runs.sh" "$T/twice" "$T/s1" "$T/run" 2>"$T/merr" && fail "a unit in two runs was merged"
+grep -q "rows/001 is in both" "$T/merr" && ok "a unit in two runs is refused" || fail "twice: $(cat "$T/merr")"
+SHARD=3/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s3" /dev/null 2>"$T/serr" && fail "SHARD=3/2 accepted"
+grep -q "SHARD=3/2: want K/N" "$T/serr" && ok "a bad SHARD is refused" || fail "SHARD=3/2: $(cat "$T/serr")"
+
 # The next run estimates from this one's figures.
 "$SG_ROOT/build-matrix/matrix.sh" "$T/run2" /dev/null 2>"$T/err2" || fail "second run exited $?"
 grep -q '\[1/2\] 9.9/slow: build (about [0-9]*s left by the last run)' "$T/err2" &&

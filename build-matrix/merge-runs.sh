@@ -1,0 +1,70 @@
+#!/bin/sh
+# merge-runs.sh OUT RUN...
+# Joins the run folders of the shards of one matrix (SHARD=K/N runs of
+# the same series) into the run folder OUT: rows by their unit numbers
+# (rows/NNN, cross-rows/NNN), so the table keeps the order of
+# branches.yaml.  Refuses runs of different series lists and a unit found
+# in two runs, and names every unit no run has; OUT is then not made.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+out=$1
+shift
+[ $# -gt 0 ] || sg_die "merge-runs: no run folders given"
+for r; do
+	[ -f "$r/units" ] || sg_die "merge-runs: $r: not a run folder (no units file)"
+	[ -f "$r/results.tsv" ] || sg_die "merge-runs: $r: the run did not finish (no results.tsv)"
+	cmp -s "$1/units" "$r/units" ||
+		sg_die "merge-runs: $r ran other series or variants than $1: not shards of one matrix"
+done
+
+# pick KIND COUNT: each of rows/001..COUNT from exactly one run.
+bad=0
+pick() {
+	i=1
+	while [ "$i" -le "$2" ]; do
+		f=$(printf '%s/%03d' "$1" "$i")
+		found=
+		for r in $runs; do
+			[ -e "$r/$f" ] || continue
+			if [ -n "$found" ]; then
+				sg_say "merge-runs: $f is in both $found and $r"
+				bad=1
+			fi
+			found=$r
+		done
+		if [ -z "$found" ]; then
+			sg_say "merge-runs: no run has $f ($(describe "$1" "$i"))"
+			bad=1
+		else
+			cat "$found/$f" >> "$out.new/results.tsv"
+		fi
+		i=$((i + 1))
+	done
+}
+
+describe() {
+	if [ "$1" = rows ]; then
+		sed -n "${2}p" "$first/units" | tr ' ' /
+	else
+		echo "cross-era pair $2"
+	fi
+}
+
+runs="$*" first=$1
+rm -rf "$out.new"
+mkdir -p "$out.new"
+"$SG_CACHE/bin/report" --header > "$out.new/results.tsv"
+pick rows "$(wc -l < "$first/units")"
+pairs=0
+for r; do
+	[ -f "$r/cross.count" ] && pairs=$(cat "$r/cross.count")
+done
+pick cross-rows "$pairs"
+if [ $bad -ne 0 ]; then
+	rm -rf "$out.new"
+	exit 1
+fi
+cp "$first/units" "$out.new/units"
+printf '%s\n' "$@" > "$out.new/merged-from"
+mv "$out.new" "$out"
