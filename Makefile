@@ -23,7 +23,7 @@ HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
 DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
-	libyaml-dev linux-source-6.1
+	libyaml-dev distcc linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])

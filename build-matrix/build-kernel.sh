@@ -7,6 +7,7 @@
 # compiled of those the last build of this folder had, on one updating
 # line when fd 3 is a terminal.
 set -eu
+. "$(dirname "$0")/lib.sh"
 
 src=$1 build=$2 fragments=$3 cc=${4:-gcc}
 jobs=${SG_JOBS:-$(nproc)}
@@ -26,9 +27,17 @@ export CCACHE_SLOPPINESS=time_macros,include_file_mtime,include_file_ctime
 export CCACHE_NOHASHDIR=1
 # Same relative paths from every build folder: variants share hits.
 export CCACHE_BASEDIR="${SG_CACHE:?}"
+# A distcc farm when DISTCC_HOSTS is set: ccache first, distcc behind it.
+pump=
+if [ -n "${DISTCC_HOSTS:-}" ]; then
+	command -v distcc >/dev/null || die "DISTCC_HOSTS is set but distcc is not installed (make deps)"
+	export CCACHE_PREFIX=distcc
+	jobs=${SG_JOBS:-$(distcc -j)}
+	case $(sg_build_mode) in *pump*) pump=pump ;; esac
+fi
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2015'
 export KBUILD_BUILD_USER=stableguard KBUILD_BUILD_HOST=stableguard
-kmake() { make -s -C "$src" O="$build" CC="ccache $cc" HOSTCC="$cc" "$@"; }
+kmake() { $pump make -s -C "$src" O="$build" CC="ccache $cc" HOSTCC="$cc" "$@"; }
 
 want=$build/.config.want
 # shellcheck disable=SC2086

@@ -122,3 +122,16 @@ sg_pick_accel() {
 	echo "$SG_ACCEL" > "$known"
 	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
 }
+
+# How kernels are built: "local, ccache", or over distcc when DISTCC_HOSTS
+# is set, in pump mode when a host says ",cpp" and pump is installed.
+sg_build_mode() {
+	if [ -z "${DISTCC_HOSTS:-}" ]; then
+		echo "local, ccache"
+		return
+	fi
+	case $DISTCC_HOSTS in
+	*,cpp*) command -v pump >/dev/null && { echo "distcc pump over $DISTCC_HOSTS, ccache in front"; return; } ;;
+	esac
+	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
+}

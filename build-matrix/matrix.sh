@@ -41,6 +41,8 @@ esac
 echo "$shard" > "$run/shard"
 export SG_SHARD="$shard"
 echo "$SG_SEED" > "$run/seed"
+sg_build_mode > "$run/builds"
+sg_say "builds: $(cat "$run/builds")"
 pids=
 trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 1

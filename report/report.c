@@ -238,6 +238,21 @@ static void count_series(int *all, int *skipped_series, int *pairs)
 	}
 }
 
+/* How the kernels were built (matrix.sh wrote it): local, or over distcc. */
+static void print_builds(const char *dir)
+{
+	char path[4096], line[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/builds", dir);
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (fgets(line, sizeof(line), f))
+		printf("\nbuilds: %s", line);
+	fclose(f);
+}
+
 int main(int argc, char **argv)
 {
 	char path[4096];
@@ -259,6 +274,7 @@ int main(int argc, char **argv)
 	    write_file(argv[1], "results.json", write_json))
 		return 2;
 	write_md(stdout);
+	print_builds(argv[1]);
 	if (!nr) {
 		printf("\nno results: nothing was run\n");
 		return 1;
