@@ -84,12 +84,12 @@ run_pair() {
 
 write_then_read() {
 	mkdir -p "$dir"
-	disks= i=0
+	disks= m=0
 	for kib in $(echo "$members" | tr , ' '); do
-		rm -f "$dir/m$i.img"
-		truncate -s "${kib}K" "$dir/m$i.img"
-		disks="$disks $dir/m$i.img"
-		i=$((i + 1))
+		rm -f "$dir/m$m.img"
+		truncate -s "${kib}K" "$dir/m$m.img"
+		disks="$disks $dir/m$m.img"
+		m=$((m + 1))
 	done
 	boot_side write "$wimage" "$wk" "sg_phase=write sg_layout=$wl sg_chunk=$chunk"
 	if [ "$(field 2)" != PASS ]; then
