@@ -6,6 +6,7 @@
 #   make check-quick                  the host tests alone (no apt, no kernel)
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
+#   make review SERIES=3.19           the series as b4 review mails in the cache, round-tripped
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
@@ -23,13 +24,13 @@ HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
 DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
-	libyaml-dev distcc linux-source-6.1
+	libyaml-dev distcc b4 linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes report bench bench-locked deps tools image clean distclean
+.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -88,6 +89,13 @@ matrix-locked: deps tools image
 	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
 	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
 	echo "run: $$run" && $(BIN)/report $$run
+
+review:
+	@$(LOCKED) review-locked
+
+review-locked: deps tools
+	@[ -n "$(SERIES)" ] || { echo "make review: say which, e.g. SERIES=3.19" >&2; exit 2; }
+	@for s in $(SERIES); do build-matrix/branch.sh $$s && build-matrix/review.sh $$s || exit $$?; done
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }

@@ -13,20 +13,6 @@ mkdir -p "$out"
 flag=
 [ "${UNTESTED:-0}" = 1 ] && flag=--untested
 
-# latest_run SERIES PATCHSET: the newest results.tsv that ran them.
-latest_run() {
-	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
-		if awk -F'\t' -v s="$1" -v p="$2" "$SG_RESULTS_AWK"'
-			$col["series"] == s && $col["patchset"] == p && $col["observed"] != "SKIP" { found = 1 }
-			END { exit !found }' \
-			"$r/results.tsv" 2>/dev/null; then
-			echo "$r/results.tsv"
-			return
-		fi
-	done
-	echo -
-}
-
 status=0
 index="$out/index.md"
 printf '# stableguard release notes\n\n| series | release | evidence |\n|---|---|---|\n' > "$index.tmp"
@@ -35,7 +21,7 @@ for series in "$@"; do
 	dir="$out/$series"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	results=$(latest_run "$series" "$(patchset_id)")
+	results=$(sg_latest_run "$series" "$(patchset_id)")
 	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" $flag
 	rc=$?
 	[ $rc -eq 0 ] || status=1
