@@ -7,6 +7,8 @@
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make review SERIES=3.19           the series as b4 review mails in the cache, round-tripped
+#   make intake MBOX=f SERIES="4.0 3.19" [COMMIT=id] [RELEASE=v4.1]  an upstream commit into series
+#   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
@@ -17,6 +19,10 @@ export SG_CACHE
 SERIES ?=
 FULL ?= 0
 RUNS ?=
+MBOX ?=
+COMMIT ?=
+RELEASE ?=
+REMOTE ?=
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -30,7 +36,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked report bench bench-locked deps tools image clean distclean
+.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -96,6 +102,13 @@ review:
 review-locked: deps tools
 	@[ -n "$(SERIES)" ] || { echo "make review: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do build-matrix/branch.sh $$s && build-matrix/review.sh $$s || exit $$?; done
+
+intake:
+	@$(LOCKED) intake-locked
+
+intake-locked: deps tools
+	@[ -n "$(MBOX)" ] && [ -n "$(SERIES)" ] || { echo "make intake: say MBOX=<file> and SERIES=\"4.0 3.19\"" >&2; exit 2; }
+	@COMMIT=$(COMMIT) RELEASE=$(RELEASE) build-matrix/intake.sh $(MBOX) $(SERIES)
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }

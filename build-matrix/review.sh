@@ -48,17 +48,10 @@ b4q prep --set-prefixes "$SG_SERIES"
 rm -rf "$out"
 mkdir -p "$out"
 b4q send -o "$out" --no-sign --no-trailer-to-cc --to "stableguard review <stableguard@localhost>"
-# One mbox of them.  Headers are unfolded: b4 0.12's am reads a local
-# mbox with folded headers kept raw and then refuses a Subject holding the
-# line break (ValueError: Header values may not contain linefeed).
+# One mbox of them (headers unfolded: see sg_unfold_headers).
 for f in "$out"/*.eml; do
 	echo "From mboxrd@z Thu Jan  1 00:00:00 1970"
-	awk 'head && /^[ \t]/ { sub(/^[ \t]+/, " "); held = held $0; next }
-		head && held != "" { print held; held = "" }
-		head && /^$/ { head = 0; print; next }
-		head { held = $0; next }
-		{ print }
-		BEGIN { head = 1 }' "$f"
+	sg_unfold_headers < "$f"
 	echo
 done > "$out/review.mbox"
 sg_say "review: $SG_SERIES: $(ls "$out"/*.eml | wc -l) mails in $out (cover: $(basename "$(ls "$out"/0000-*.eml)"))"

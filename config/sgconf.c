@@ -11,6 +11,7 @@
  *	sgconf FILE variant SERIES VARIANT	variant fields as SG_V_*
  *	sgconf FILE expect SERIES VARIANT CHECK
  *	sgconf FILE cross			the cross-era pairs, one per line
+ *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *
@@ -301,7 +302,7 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
 	return 2;
 }
 
@@ -339,6 +340,10 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return cmd_lint(y, argc, argv);
 	if (!strcmp(cmd, "cross"))
 		return cmd_cross(y);
+	if (!strcmp(cmd, "upstream")) {
+		puts(ydoc_str(ydoc_get(y, root, "upstream")));
+		return 0;
+	}
 	if (!strcmp(cmd, "guard"))
 		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "expect") && argc == 6)
