@@ -110,6 +110,13 @@ intake-locked: deps tools
 	@[ -n "$(MBOX)" ] && [ -n "$(SERIES)" ] || { echo "make intake: say MBOX=<file> and SERIES=\"4.0 3.19\"" >&2; exit 2; }
 	@COMMIT=$(COMMIT) RELEASE=$(RELEASE) build-matrix/intake.sh $(MBOX) $(SERIES)
 
+publish:
+	@$(LOCKED) publish-locked
+
+publish-locked: tools
+	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
+	@for s in $(SERIES); do UNTESTED=$(UNTESTED) build-matrix/publish.sh $$s $(REMOTE) || exit $$?; done
+
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
 	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \

@@ -1,0 +1,58 @@
+#!/bin/sh
+# publish.sh SERIES REMOTE
+# Pushes stable/SERIES and an annotated tag v<kernel>-sg<N> (SG_RELEASE,
+# default 1) whose message is the release notes' short form, signed off
+# by stableguard, to REMOTE (a git URL or path).  Refused when the
+# follow-up-fix guard fails, or when the latest matrix run of the series'
+# current patch set is missing or not green, unless UNTESTED=1, which the
+# tag message then says.  A tag already on REMOTE is not moved.
+set -u
+. "$(dirname "$0")/lib.sh"
+
+sg_load_series "$1"
+remote=$2
+sg_git rev-parse -q --verify "stable/$SG_SERIES" >/dev/null 2>&1 ||
+	sg_die "publish: no stable/$SG_SERIES in $SG_REPO (make branch SERIES=$SG_SERIES)"
+"$SGCONF" "$BRANCHES" guard "$SG_SERIES" >&2 ||
+	sg_die "publish: $SG_SERIES: the guard refuses the patch set: not published"
+
+patchset=$(patchset_id)
+results=$(sg_latest_run "$SG_SERIES" "$patchset")
+kernel=$(cat "$SG_REPO/.git/sg-version")
+evidence=
+if [ "$results" = - ]; then
+	why="no matrix run has tested patch set $patchset"
+else
+	evidence=$(awk -F'\t' -v s="$SG_SERIES" "$SG_RESULTS_AWK"'
+		$col["series"] == s { n++; ok += $col["observed"] == $col["expected"] }
+		END { printf "%d of %d outcomes as expected", ok, n; exit ok != n }' "$results") &&
+		why= || why="the run $(basename "$(dirname "$results")") is not green: $evidence"
+fi
+if [ -n "$why" ]; then
+	[ "${UNTESTED:-0}" = 1 ] || sg_die "publish: $SG_SERIES: $why; not published (UNTESTED=1 publishes anyway)"
+	sg_say "publish: $SG_SERIES: $why; publishing as UNTESTED=1 asks"
+fi
+
+release="$kernel-sg${SG_RELEASE:-1}"
+tag="v$release"
+msg=$(mktemp)
+trap 'rm -f "$msg"' EXIT
+{
+	echo "stableguard $release"
+	echo
+	echo "linux-$kernel with the stableguard patch set $patchset for $SG_SERIES:"
+	echo
+	sg_git log --reverse --format='  %s (%an)' "pristine/$SG_SERIES..stable/$SG_SERIES"
+	echo
+	if [ -n "$why" ]; then
+		echo "UNTESTED: $why; published with UNTESTED=1."
+	else
+		echo "Matrix run $(basename "$(dirname "$results")"): $evidence."
+	fi
+	echo
+	echo "Signed-off-by: stableguard <stableguard@localhost>"
+} > "$msg"
+sg_git tag -f -a -F "$msg" "$tag" "stable/$SG_SERIES" >/dev/null || exit 1
+sg_git push -q "$remote" "stable/$SG_SERIES:refs/heads/stable/$SG_SERIES" "refs/tags/$tag:refs/tags/$tag" ||
+	sg_die "publish: push to $remote failed (a $tag already there is not moved)"
+sg_say "publish: $SG_SERIES: stable/$SG_SERIES and $tag pushed to $remote"
