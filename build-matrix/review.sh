@@ -36,6 +36,10 @@ sg_git checkout -q -b "$b" "stable/$SG_SERIES" || exit 1
 sg_git config user.name stableguard
 sg_git config user.email stableguard@localhost
 sg_git config b4.prep-cover-strategy branch-description
+# In a kernel tree (a Kconfig at the top) b4 0.12 picks its web endpoint,
+# which wants signed mails, unless an SMTP server is configured.  Name one
+# that cannot send: with -o b4 only writes files.
+sg_git config sendemail.smtpserver /bin/false
 b4q() { (cd "$SG_REPO" && b4 -q --offline-mode "$@") >"$tmp/b4.log" 2>&1 || { cat "$tmp/b4.log" >&2; sg_die "review: b4 $1 failed"; }; }
 b4q prep -e "pristine/$SG_SERIES"
 {

@@ -12,6 +12,7 @@ cp "$(dirname "$SGCONF")/relnotes" "$SG_CACHE/bin/"
 src="$T/linux-9.9.1"
 mkdir -p "$src/drivers/md"
 printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
+printf 'mainmenu "stand-in"\n' > "$src/Kconfig"	# b4 treats it as a kernel tree
 printf 'static int a;\nstatic int b;\n' > "$src/drivers/md/raid0.c"
 git -C "$src" init -q && git -C "$src" add -A &&
 	git -C "$src" -c user.name=t -c user.email=t@t commit -qm base
