@@ -48,7 +48,10 @@ yaml_quote() { printf '"%s"' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g')
 # The commit in the upstream facts, unless it is there: from the mail,
 # with Fixes: resolved to the full ids the facts know.
 record_fact() {
-	grep -q "id: $id" "$facts" && return 0
+	if grep -q "id: $id" "$facts"; then
+		sg_say "intake: $(echo "$id" | cut -c1-12) is in $facts already"
+		return 0
+	fi
 	fixes=$(sed -n 's/^Fixes: \([0-9a-f]\{8,40\}\).*/\1/p' "$tmp/msg" | while read -r f; do
 		full=$(sed -n "s/^ *- id: \($f[0-9a-f]*\)$/\1/p" "$facts" | head -n 1)
 		echo "${full:-$f}"
@@ -104,7 +107,9 @@ take_into() {
 	} > "$tmp/msg.new"
 	GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
 		git -C "$SG_REPO" commit -q --amend -F "$tmp/msg.new" || { restore; return 1; }
-	num=$(( $(sg_series_files "$SG_PATCHES" | wc -l) + 1 ))
+	# After the highest number the patch set's folder has, listed or not.
+	num=$(( $(ls "$(dirname "$list")" | sed -n 's/^0*\([0-9]\{1,\}\)-.*\.patch$/\1/p' |
+		sort -n | tail -n 1) + 1 ))
 	rm -rf "$tmp/out"
 	made=$(git -C "$SG_REPO" format-patch -1 --start-number "$num" -o "$tmp/out" HEAD)
 	new="$(dirname "$list")/$(basename "$made")"
