@@ -22,7 +22,7 @@ out="$SG_CACHE/bench"
 mkdir -p "$out"
 report="$out/$(date +%Y%m%d-%H%M%S)-${FULL:+full-}$series.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
-trap 'rm -rf "$scratch"' EXIT
+trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
 initrd="$SG_CACHE/image/initramfs.gz"
 
 say() { echo "$*" | tee -a "$report"; }
@@ -50,7 +50,7 @@ phases() {
 
 naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
 	v=$1 src="$scratch/tree-$v" b="$scratch/naive-$v"
-	sg_git worktree add -q -f "$src" "$(sg_variant_branch "$v")" >/dev/null 2>&1 ||
+	sg_git worktree add -q -f --detach "$src" "$(sg_variant_branch "$v")" >/dev/null 2>&1 ||
 		sg_die "bench: cannot check out $(sg_variant_branch "$v")"
 	t=$(now)
 	make -s -C "$src" O="$b" CC="$SG_COMPILER" HOSTCC="$SG_COMPILER" x86_64_defconfig >/dev/null
@@ -98,7 +98,6 @@ one_series() {
 		fi
 		naive=$((naive + b + g))
 	done
-	sg_git worktree prune
 	say "| naive: total ($measured of $nv variants built, the rest counted as the first) | $naive s |"
 	say ""
 	say "ratio naive/ours: $(echo "scale=1; $naive / $ours" | bc)x"
