@@ -142,6 +142,24 @@ start_guest() {
 	pids="$pids $!"
 }
 
+# A variant's first build starts from a copy of a folder this run built
+# for the series: only the files its checkout changed are compiled again,
+# where an empty folder took every object out of ccache (6.1: about 10 s
+# instead of 50).  Sources the checkout touched are newer than the copy.
+seed_folder() {
+	[ ! -f "$1/.config" ] || return 0
+	for built in "$run/kernels/$SG_SERIES"/*; do
+		[ -f "$built" ] || continue
+		from=$(dirname "$(dirname "$(dirname "$(dirname "$(cat "$built")")")")")
+		[ -f "$from/.config" ] || continue
+		rm -rf "$1"
+		mkdir -p "$(dirname "$1")"
+		cp -a "$from" "$1.new" && mv "$1.new" "$1" &&
+			sg_say "[$unit/$total] $SG_SERIES/$v: build folder seeded from $(basename "$from")"
+		return 0
+	done
+}
+
 run_variant() {
 	v=$1
 	sg_git checkout -q -f "$(sg_variant_branch "$v")" || {
@@ -149,6 +167,7 @@ run_variant() {
 		return
 	}
 	build="$SG_CACHE/build/$SG_SERIES/$v"
+	seed_folder "$build"
 	progress "build"
 	start=$(date +%s)
 	if ! image=$(SG_PROGRESS="[$unit/$total] build $SG_SERIES/$v" \
