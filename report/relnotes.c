@@ -273,7 +273,7 @@ static void cross_evidence(FILE *f, const struct notes *nt, int md)
 	for (i = 0; i < nt->nr_cross; i++) {
 		const struct cross_row *c = &nt->cross[i];
 
-		fprintf(f, "%s%s %s (%s): %s%s", md ? "- " : "  ", c->pair, c->name,
+		fprintf(f, "%s%s %s (%s) gave %s%s", md ? "- " : "  ", c->pair, c->name,
 			c->kernel, c->observed,
 			strcmp(c->expected, c->observed) ? " (expected otherwise)" : "");
 		fprintf(f, md ? " — %.160s\n" : "\n      %.160s\n", c->reason);
