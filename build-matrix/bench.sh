@@ -20,7 +20,9 @@ set -eu
 series=${1:-6.1}
 out="$SG_CACHE/bench"
 mkdir -p "$out"
-report="$out/$(date +%Y%m%d-%H%M%S)-${FULL:+full-}$series.md"
+what=$series
+[ "${FULL:-0}" = 1 ] && what=full-apt
+report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
 initrd="$SG_CACHE/image/initramfs.gz"
