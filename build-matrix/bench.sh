@@ -107,7 +107,7 @@ one_series() {
 
 full() {
 	apt=$("$SGCONF" "$BRANCHES" series | while read -r s; do
-		"$SGCONF" "$BRANCHES" shell "$s" | grep -q "^SG_PACKAGE='.\+'" && echo "$s"
+		if "$SGCONF" "$BRANCHES" shell "$s" | grep -q "^SG_PACKAGE='.\+'"; then echo "$s"; fi
 	done)
 	c="$scratch/cache"
 	mkdir -p "$c"
