@@ -106,14 +106,6 @@ write_then_read() {
 		why="$why | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
 }
 
-running() {
-	n=0
-	for r in "$run"/cross-rows/*.started; do
-		[ -e "$r" ] && [ ! -e "${r%.started}.done" ] && n=$((n + 1))
-	done
-	echo $n
-}
-
 "$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
 mkdir -p "$run/cross-rows"
 i=0 ran=0
@@ -129,7 +121,7 @@ while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
 	ran=$((ran + 1))
 	prow="$run/cross-rows/$(printf %03d $i)"
 	: > "$prow"
-	while [ "$(running)" -ge "$guests" ]; do sleep 0.5; done
+	sg_wait_slot "$run/cross-rows" "$guests"
 	: > "$prow.started"
 	( run_pair; : > "$prow.done" ) 3<&- &
 	pids="$pids $!"

@@ -164,3 +164,16 @@ sg_unfold_headers() {
 		{ print }
 		END { if (held != "") print held }'
 }
+
+# sg_wait_slot DIR MAX: until fewer than MAX background jobs run, a job
+# being a DIR/NNN.started without its DIR/NNN.done.
+sg_wait_slot() {
+	while :; do
+		sg_jobs=0
+		for sg_job in "$1"/*.started; do
+			[ -e "$sg_job" ] && [ ! -e "${sg_job%.started}.done" ] && sg_jobs=$((sg_jobs + 1))
+		done
+		[ "$sg_jobs" -lt "$2" ] && return 0
+		sleep 0.5
+	done
+}

@@ -33,11 +33,11 @@ mkdir -p "$run/logs" "$run/rows"
 : "${SG_BOOT_TIMEOUT:=300}"
 guests=${SG_GUESTS:-$(nproc)}
 shard=${SHARD:-1/1}
-k=${shard%/*} n=${shard#*/}
-case "$k/$n" in
+shard_k=${shard%/*} shard_n=${shard#*/}
+case "$shard_k/$shard_n" in
 *[!0-9/]* | /* | */ | 0/* | */0) sg_die "SHARD=$shard: want K/N with 1 <= K <= N" ;;
 esac
-[ "$k" -le "$n" ] || sg_die "SHARD=$shard: want K/N with 1 <= K <= N"
+[ "$shard_k" -le "$shard_n" ] || sg_die "SHARD=$shard: want K/N with 1 <= K <= N"
 echo "$shard" > "$run/shard"
 export SG_SHARD="$shard"
 echo "$SG_SEED" > "$run/seed"
@@ -55,7 +55,7 @@ done > "$run/units" || exit 1
 total=$(wc -l < "$run/units")
 unit=0
 
-mine() { [ $((($1 - 1) % n)) -eq $((k - 1)) ]; }
+mine() { [ $((($1 - 1) % shard_n)) -eq $((shard_k - 1)) ]; }
 
 # Any unit of the next $1 (after $unit) in this shard?
 any_mine() {
@@ -103,15 +103,6 @@ remember() {
 	echo "$2" > "$SG_CACHE/timings/$SG_SERIES/$v.$1"
 }
 
-# Guests running now: started, and no .done file yet.
-running() {
-	n=0
-	for r in "$run"/rows/*.started; do
-		[ -e "$r" ] && [ ! -e "${r%.started}.done" ] && n=$((n + 1))
-	done
-	echo $n
-}
-
 boot_variant() {
 	v=$1 image=$2
 	log="$run/logs/$SG_SERIES-$v.log"
@@ -135,7 +126,7 @@ boot_variant() {
 # The guest in the background, once fewer than $guests run.
 start_guest() {
 	sg_pick_accel "$2" "$kernel"
-	while [ "$(running)" -ge "$guests" ]; do sleep 0.5; done
+	sg_wait_slot "$run/rows" "$guests"
 	progress "guest"
 	: > "$rows.started"
 	( boot_variant "$1" "$2"; : > "$rows.done" ) &
