@@ -83,18 +83,6 @@ static void add_row(struct notes *nt, const struct result *res)
 	nt->mismatches += strcmp(r->expected, r->observed) != 0;
 }
 
-/* "A→B" with this series as A or B. */
-static int in_pair(const char *pair, const char *series)
-{
-	const char *arrow = strstr(pair, "→");
-	size_t n = strlen(series);
-
-	if (!arrow)
-		return 0;
-	return ((size_t)(arrow - pair) == n && !strncmp(pair, series, n)) ||
-	       !strcmp(arrow + strlen("→"), series);
-}
-
 static void add_cross(struct notes *nt, const struct result *res)
 {
 	struct cross_row *c = &nt->cross[nt->nr_cross++];
@@ -121,7 +109,7 @@ static int load_rows(struct notes *nt, const char *path)
 			continue;
 		if (!strcmp(res[i].col[R_SERIES], nt->series))
 			add_row(nt, &res[i]);
-		else if (in_pair(res[i].col[R_SERIES], nt->series) && nt->nr_cross < MAX_ROWS)
+		else if (results_pair_has(res[i].col[R_SERIES], nt->series) && nt->nr_cross < MAX_ROWS)
 			add_cross(nt, &res[i]);
 	}
 	results_free(res, n);

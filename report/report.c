@@ -31,7 +31,7 @@ static int skipped(const struct result *r)
 
 static int is_pair(const struct result *r)
 {
-	return strstr(r->col[R_SERIES], "→") != NULL;
+	return results_pair_reader(r->col[R_SERIES]) != NULL;
 }
 
 static int matches(const struct result *r)

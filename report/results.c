@@ -110,3 +110,23 @@ void results_free(struct result *rows, int nr)
 		free(rows[i].col[0]);
 	free(rows);
 }
+
+#define PAIR_ARROW "→"
+
+const char *results_pair_reader(const char *series)
+{
+	const char *arrow = strstr(series, PAIR_ARROW);
+
+	return arrow ? arrow + strlen(PAIR_ARROW) : NULL;
+}
+
+int results_pair_has(const char *pair, const char *series)
+{
+	const char *reader = results_pair_reader(pair);
+	size_t n = strlen(series);
+
+	if (!reader)
+		return 0;
+	return !strcmp(reader, series) ||
+	       (!strncmp(pair, series, n) && !strncmp(pair + n, PAIR_ARROW, strlen(PAIR_ARROW)));
+}

@@ -27,6 +27,14 @@ struct result {
 
 extern const char *const result_names[R_NCOLS];
 
+/*
+ * A cross-era pair's series column, "WRITER→READER": the reader's part,
+ * or NULL when series names one series.
+ */
+const char *results_pair_reader(const char *series);
+/* Whether the pair in column pair has series as its writer or reader. */
+int results_pair_has(const char *pair, const char *series);
+
 /* The header line, without its newline. */
 const char *results_header(void);
 /*
