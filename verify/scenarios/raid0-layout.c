@@ -171,13 +171,13 @@ static void note_read(const struct md_array *a, const struct raid0_model *other,
 	struct raid0_place want, from, theirs;
 	struct pattern_tag tag;
 	char what[160];
+	int ours = pattern_decode(got, seed, &tag) == PATTERN_OK && tag.gen == 1;
 
-	if (pattern_decode(got, seed, &tag) == PATTERN_OK && tag.sector == s && tag.gen == 1)
+	if (ours && tag.sector == s)
 		return;
 	st->bad++;
 	raid0_map(other, s, &theirs);
-	if (pattern_decode(got, seed, &tag) == PATTERN_OK && tag.gen == 1 &&
-	    !raid0_map(&a->model, tag.sector, &from) &&
+	if (ours && !raid0_map(&a->model, tag.sector, &from) &&
 	    from.dev == theirs.dev && from.sector == theirs.sector)
 		st->other++;
 	if (st->first[0])
