@@ -141,7 +141,7 @@ seed_folder() {
 	[ ! -f "$1/.config" ] || return 0
 	for built in "$run/kernels/$SG_SERIES"/*; do
 		[ -f "$built" ] || continue
-		from=$(dirname "$(dirname "$(dirname "$(dirname "$(cat "$built")")")")")
+		from="$SG_CACHE/build/$SG_SERIES/$(basename "$built")"
 		[ -f "$from/.config" ] || continue
 		rm -rf "$1"
 		mkdir -p "$(dirname "$1")"
