@@ -82,8 +82,8 @@ $(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
 	vm-images/mkinitramfs.sh $@ $(IMAGE)/checks
 
 # One writer per cache: matrix, branch and check take its lock
-# (build-matrix/locked.sh), then do their work in a sub-make.
-LOCKED := build-matrix/locked.sh $(MAKE) --no-print-directory
+# (lib/locked.sh), then do their work in a sub-make.
+LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 
 matrix:
 	@$(LOCKED) matrix-locked
@@ -91,7 +91,7 @@ matrix:
 matrix-locked: deps tools image
 	@$(BIN)/sgconf branches.yaml validate
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
-	build-matrix/matrix.sh $$run $(INITRD) $(SERIES) && \
+	prove/matrix.sh $$run $(INITRD) $(SERIES) && \
 	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
 	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
 	echo "run: $$run" && $(BIN)/report $$run
@@ -101,40 +101,40 @@ review:
 
 review-locked: deps tools
 	@[ -n "$(SERIES)" ] || { echo "make review: say which, e.g. SERIES=3.19" >&2; exit 2; }
-	@for s in $(SERIES); do build-matrix/branch.sh $$s && build-matrix/review.sh $$s || exit $$?; done
+	@for s in $(SERIES); do prove/branch.sh $$s && maintain/review.sh $$s || exit $$?; done
 
 intake:
 	@$(LOCKED) intake-locked
 
 intake-locked: deps tools
 	@[ -n "$(MBOX)" ] && [ -n "$(SERIES)" ] || { echo "make intake: say MBOX=<file> and SERIES=\"4.0 3.19\"" >&2; exit 2; }
-	@COMMIT=$(COMMIT) RELEASE=$(RELEASE) build-matrix/intake.sh $(MBOX) $(SERIES)
+	@COMMIT=$(COMMIT) RELEASE=$(RELEASE) maintain/intake.sh $(MBOX) $(SERIES)
 
 publish:
 	@$(LOCKED) publish-locked
 
 publish-locked: tools
 	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
-	@for s in $(SERIES); do UNTESTED=$(UNTESTED) build-matrix/publish.sh $$s $(REMOTE) || exit $$?; done
+	@for s in $(SERIES); do UNTESTED=$(UNTESTED) maintain/publish.sh $$s $(REMOTE) || exit $$?; done
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
 	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
-	build-matrix/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
+	prove/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
 
 branch:
 	@$(LOCKED) branch-locked
 
 branch-locked: deps tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
-	@for s in $(SERIES); do build-matrix/branch.sh $$s || exit $$?; done
+	@for s in $(SERIES); do prove/branch.sh $$s || exit $$?; done
 
 # Each series' patches against their own hunks, then, where a tree was
 # imported, against that tree in order (git apply --check).
 lint: tools
 	@for s in $(or $(SERIES),$$($(BIN)/sgconf branches.yaml series)); do \
 		$(BIN)/sgconf branches.yaml lint $$s || exit 1; \
-		build-matrix/lint-tree.sh $$s; rc=$$?; \
+		maintain/lint-tree.sh $$s; rc=$$?; \
 		[ $$rc = 0 ] || [ $$rc = 3 ] || exit 1; \
 	done
 
@@ -143,7 +143,7 @@ check:
 
 # The host-side tests alone: no apt, no kernel, seconds.
 check-quick: tools
-	@SG_QUICK=1 build-matrix/locked.sh tests/run.sh
+	@SG_QUICK=1 lib/locked.sh tests/run.sh
 
 check-locked: deps tools image
 	tests/run.sh
@@ -152,11 +152,11 @@ bench:
 	@$(LOCKED) bench-locked
 
 bench-locked: deps tools image
-	@FULL=$(FULL) build-matrix/bench.sh $(or $(firstword $(SERIES)),6.1)
+	@FULL=$(FULL) prove/bench.sh $(or $(firstword $(SERIES)),6.1)
 
 release-notes: tools
 	@$(BIN)/sgconf branches.yaml guard
-	@UNTESTED=$(UNTESTED) build-matrix/release-notes.sh $(SERIES)
+	@UNTESTED=$(UNTESTED) maintain/release-notes.sh $(SERIES)
 
 clean:
 	rm -rf $(BIN) $(IMAGE) $(SG_CACHE)/runs $(SG_CACHE)/test

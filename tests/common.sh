@@ -17,7 +17,7 @@ done_testing() { [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1;
 standin_series() {
 	export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 	mkdir -p "$T/conf/p" "$SG_CACHE"
-	cp "$SG_ROOT/build-matrix/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
+	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
 	: > "$T/conf/p/series"
 	cat > "$SG_BRANCHES" <<'YAML'
 checks: [raid0-map]

@@ -17,7 +17,7 @@
 
 #include "common/fsfile.h"
 #include "common/guest.h"
-#include "common/report.h"
+#include "common/sgprint.h"
 
 #define CHECK "ext4-es-delayed"
 #define IMG "/tmp/sg-ext4.img"

@@ -19,7 +19,7 @@
 #include "common/fsfile.h"
 #include "common/guest.h"
 #include "common/raid0_check.h"
-#include "common/report.h"
+#include "common/sgprint.h"
 
 #define CHECK "raid0-fs-discard"
 #define MNT "/mnt/sg-fs"

@@ -13,7 +13,7 @@
 
 #include "common/guest.h"
 #include "common/raid0_check.h"
-#include "common/report.h"
+#include "common/sgprint.h"
 
 #define CHECK "raid0-map"
 

@@ -22,9 +22,9 @@ done
 "$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
 "$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_COMPILER='gcc-12'" &&
 	ok "compiler from defaults:" || fail "no compiler from defaults:"
-"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='build-matrix/kconfig/base.config'" &&
+"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='prove/kconfig/base.config'" &&
 	"$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 |
-	grep -qx "SG_CONFIG='build-matrix/kconfig/base.config build-matrix/kconfig/multiuser.config build-matrix/kconfig/virtio-menu.config'" &&
+	grep -qx "SG_CONFIG='prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config'" &&
 	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
 
 # Cross-era pairs: each side's variant defaults to the first with the

@@ -3,7 +3,7 @@
 # does not apply leaves every branch and the work tree as they were.
 . "$SG_ROOT/tests/common.sh"
 standin_series
-branch="$SG_ROOT/build-matrix/branch.sh"
+branch="$SG_ROOT/prove/branch.sh"
 mkdir -p "$SG_CACHE/tarballs"
 
 # The stand-in kernel tree and two patches made against it.
@@ -53,7 +53,7 @@ fi
 # make lint against the imported tree: the whole list in order, the first
 # patch and hunk that does not apply named, nothing in the repository moved.
 head=$(git -C "$repo" rev-parse HEAD)
-lint_tree="$SG_ROOT/build-matrix/lint-tree.sh"
+lint_tree="$SG_ROOT/maintain/lint-tree.sh"
 if "$lint_tree" 9.9 > "$T/lint.out" 2>&1; then fail "lint passed with bad.patch listed"
 else
 	grep -q "p/bad.patch does not apply to Linux 9.9.1 after the 1 before it" "$T/lint.out" &&

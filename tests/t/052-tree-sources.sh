@@ -5,7 +5,7 @@
 # same series is refused by name unless SG_REIMPORT=1.
 . "$SG_ROOT/tests/common.sh"
 standin_series
-get="$SG_ROOT/build-matrix/get-tree.sh"
+get="$SG_ROOT/prove/import-tree.sh"
 repo="$SG_CACHE/src/9.9"
 record="$repo/.git/sg-source"
 

@@ -3,7 +3,7 @@
 # point outside the tree.  A good one next to them imports.
 . "$SG_ROOT/tests/common.sh"
 standin_series
-get="$SG_ROOT/build-matrix/get-tree.sh"
+get="$SG_ROOT/prove/import-tree.sh"
 
 src="$T/src/linux-9.9.1"
 mkdir -p "$src/drivers/md"

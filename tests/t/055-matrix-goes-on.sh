@@ -5,7 +5,7 @@
 export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 mkdir -p "$T/conf/p" "$SG_CACHE/tarballs" "$SG_CACHE/bin"
 cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
-cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/"
+cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/prove/kconfig/base.config" "$T/conf/"
 
 mk_tree() {	# mk_tree VERSION: a tarball whose "kernel" cannot build
 	d="$T/linux-$1"
@@ -40,7 +40,7 @@ YAML
 	entry 9.7 9.7.1 p/broken
 } > "$SG_BRANCHES"
 
-"$SG_ROOT/build-matrix/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?"
+"$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?"
 tsv="$T/run/results.tsv"
 cat "$tsv"
 grep -q '^9\.8	base	raid0-map	PASS	ERROR	.*build failed' "$tsv" && ok "9.8: build failure reported" || fail "9.8 row"

@@ -6,7 +6,7 @@
 export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
 mkdir -p "$T/conf/p" "$SG_CACHE/tarballs" "$SG_CACHE/bin"
 cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
-cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/build-matrix/kconfig/base.config" "$T/conf/"
+cp "$SG_ROOT/backports/upstream.yaml" "$SG_ROOT/prove/kconfig/base.config" "$T/conf/"
 printf '# nothing\n' > "$T/conf/p/empty"
 events="$T/events"
 export EVENTS="$events"
@@ -64,7 +64,7 @@ series:
       fast: {fixes: true, expect: {raid0-map: PASS}}
 YAML
 
-"$SG_ROOT/build-matrix/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
+"$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
 at() { awk -v e="$1" -v k="$2" '$1 == e && $2 == k { print $3 }' "$events"; }
 before() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 before "$(at guest-start slow)" "$(at build-end fast)" &&
@@ -85,24 +85,24 @@ grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/err
 [ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
 	ok "figures kept for the next estimate" || fail "no timings"
 # Shards: each runs its own variants; merged, the table is the whole one.
-SHARD=1/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s1" /dev/null 2>/dev/null || fail "shard 1 exited $?"
-SHARD=2/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s2" /dev/null 2>/dev/null || fail "shard 2 exited $?"
+SHARD=1/2 "$SG_ROOT/prove/matrix.sh" "$T/s1" /dev/null 2>/dev/null || fail "shard 1 exited $?"
+SHARD=2/2 "$SG_ROOT/prove/matrix.sh" "$T/s2" /dev/null 2>/dev/null || fail "shard 2 exited $?"
 [ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s1/results.tsv")" = slow ] &&
 	[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s2/results.tsv")" = fast ] &&
 	ok "SHARD=1/2 and 2/2 each ran one variant" || fail "shards: $(cat "$T/s1/results.tsv" "$T/s2/results.tsv")"
-"$SG_ROOT/build-matrix/merge-runs.sh" "$T/merged" "$T/s2" "$T/s1" || fail "merge exited $?"
+"$SG_ROOT/prove/merge-runs.sh" "$T/merged" "$T/s2" "$T/s1" || fail "merge exited $?"
 cut -f1-5 "$T/merged/results.tsv" > "$T/m" && cut -f1-5 "$T/run/results.tsv" > "$T/w" && cmp -s "$T/m" "$T/w" &&
 	ok "merged shards give the unsharded table, in order" || fail "merged: $(cat "$T/m")"
-"$SG_ROOT/build-matrix/merge-runs.sh" "$T/half" "$T/s1" 2>"$T/merr" && fail "a merge with a shard missing was made"
+"$SG_ROOT/prove/merge-runs.sh" "$T/half" "$T/s1" 2>"$T/merr" && fail "a merge with a shard missing was made"
 grep -q "no run has rows/002 (9.9/fast)" "$T/merr" && [ ! -e "$T/half" ] &&
 	ok "a missing shard is named, nothing made" || fail "missing shard: $(cat "$T/merr")"
-"$SG_ROOT/build-matrix/merge-runs.sh" "$T/twice" "$T/s1" "$T/run" 2>"$T/merr" && fail "a unit in two runs was merged"
+"$SG_ROOT/prove/merge-runs.sh" "$T/twice" "$T/s1" "$T/run" 2>"$T/merr" && fail "a unit in two runs was merged"
 grep -q "rows/001 is in both" "$T/merr" && ok "a unit in two runs is refused" || fail "twice: $(cat "$T/merr")"
-SHARD=3/2 "$SG_ROOT/build-matrix/matrix.sh" "$T/s3" /dev/null 2>"$T/serr" && fail "SHARD=3/2 accepted"
+SHARD=3/2 "$SG_ROOT/prove/matrix.sh" "$T/s3" /dev/null 2>"$T/serr" && fail "SHARD=3/2 accepted"
 grep -q "SHARD=3/2: want K/N" "$T/serr" && ok "a bad SHARD is refused" || fail "SHARD=3/2: $(cat "$T/serr")"
 
 # The next run estimates from this one's figures.
-"$SG_ROOT/build-matrix/matrix.sh" "$T/run2" /dev/null 2>"$T/err2" || fail "second run exited $?"
+"$SG_ROOT/prove/matrix.sh" "$T/run2" /dev/null 2>"$T/err2" || fail "second run exited $?"
 grep -q '\[1/2\] 9.9/slow: build (about [0-9]*s left by the last run)' "$T/err2" &&
 	ok "the second run says how long is left" || fail "no estimate: $(cat "$T/err2")"
 done_testing

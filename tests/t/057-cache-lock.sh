@@ -2,7 +2,7 @@
 # (and says for whom), or with SG_NOWAIT=1 refuses, naming the pid.
 . "$SG_ROOT/tests/common.sh"
 export SG_CACHE="$T/cache"
-locked="$SG_ROOT/build-matrix/locked.sh"
+locked="$SG_ROOT/lib/locked.sh"
 
 "$locked" sh -c 'touch "$SG_CACHE/held"; sleep 3' &
 holder=$!

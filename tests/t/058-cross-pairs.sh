@@ -1,4 +1,4 @@
-# The cross-era runner (build-matrix/cross.sh) with a stand-in for QEMU:
+# The cross-era runner (prove/cross.sh) with a stand-in for QEMU:
 # both guests get the pair's disk images, in order, as virtio drives; the
 # writer's parameters and then the reader's reach the guest; the row names
 # both series and kernels; a reader that is not run (its series had no
@@ -6,7 +6,7 @@
 # images go when the outcome is the expected one and stay otherwise.
 . "$SG_ROOT/tests/common.sh"
 export SG_BRANCHES="$T/branches.yaml" SGCONF
-ln -s "$SG_ROOT/backports" "$SG_ROOT/build-matrix" "$T/"
+ln -s "$SG_ROOT/backports" "$SG_ROOT/prove" "$SG_ROOT/maintain" "$SG_ROOT/lib" "$T/"
 sed '/^cross:/,$d' "$SG_ROOT/branches.yaml" > "$SG_BRANCHES"
 cat >> "$SG_BRANCHES" <<'YAML'
 cross:
@@ -63,7 +63,7 @@ echo "3.19.8 bbb" > "$run/kernels/3.19/.id"
 echo "SKIP 3.14: no tree" > "$run/kernels/3.14/.skip"
 echo "4.0.2 ccc" > "$run/kernels/4.0/.id"
 "$REPORT" --header > "$run/results.tsv.part"
-"$SG_ROOT/build-matrix/cross.sh" "$run" "$T/initrd" 0 6.1 3.19 3.14 4.0 2>"$T/err" ||
+"$SG_ROOT/prove/cross.sh" "$run" "$T/initrd" 0 6.1 3.19 3.14 4.0 2>"$T/err" ||
 	fail "cross.sh exited $?: $(cat "$T/err")"
 tsv="$run/results.tsv.part"
 row() { awk -F'\t' -v v="$1" '$2 == v' "$tsv"; }
@@ -91,9 +91,9 @@ row no-tree | grep -q "	SKIP	.*3.14: SKIP 3.14: no tree" && ok "a reader without
 row no-kernel | grep -q "	ERROR	.*4.0/fixed: no kernel" && ok "a writer without a kernel: ERROR, nothing booted" ||
 	fail "no-kernel: $(row no-kernel)"
 [ ! -d "$run/cross/no-kernel" ] || fail "a guest was booted for a pair without a kernel"
-[ "$(SG_SHARD=2/2 "$SG_ROOT/build-matrix/cross.sh" --needs "$run" 1 6.1 3.19 3.14 4.0 | tr '\n' ' ')" = "6.1 base 3.19 fixed 6.1 base 3.14 fixed " ] &&
+[ "$(SG_SHARD=2/2 "$SG_ROOT/prove/cross.sh" --needs "$run" 1 6.1 3.19 3.14 4.0 | tr '\n' ' ')" = "6.1 base 3.19 fixed 6.1 base 3.14 fixed " ] &&
 	ok "a shard names the kernels its pairs need" ||
-	fail "--needs: $(SG_SHARD=2/2 "$SG_ROOT/build-matrix/cross.sh" --needs "$run" 1 6.1 3.19 3.14 4.0)"
+	fail "--needs: $(SG_SHARD=2/2 "$SG_ROOT/prove/cross.sh" --needs "$run" 1 6.1 3.19 3.14 4.0)"
 cp "$tsv" "$run/results.tsv"
 "$REPORT" "$run" > "$T/report"
 grep -q "0 of 0 series run, 4 cross-era pairs, 1 of 3 outcomes as expected" "$T/report" &&

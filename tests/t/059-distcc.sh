@@ -40,14 +40,14 @@ chmod +x "$d/scripts/kconfig/merge_config.sh"
 echo "CONFIG_X=y" > "$T/frag.config"
 
 DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 \
-	"$SG_ROOT/build-matrix/build-kernel.sh" "$d" "$T/build" "$T/frag.config" gcc-12 >"$T/out" 2>"$T/err" ||
+	"$SG_ROOT/prove/build-kernel.sh" "$d" "$T/build" "$T/frag.config" gcc-12 >"$T/out" 2>"$T/err" ||
 	fail "build-kernel.sh exited $?: $(cat "$T/err")"
 [ -s "$T/build/small.o" ] && ok "the object was built" || fail "no object"
 sleep 0.5
 grep -q "COMPILE_OK .*small.c" "$T/distccd.log" && ok "compiled by distccd, through ccache" ||
 	fail "distccd did not compile it: $(tail -n 5 "$T/distccd.log")"
 
-. "$SG_ROOT/build-matrix/lib.sh"
+. "$SG_ROOT/lib/sg.sh"
 [ "$(DISTCC_HOSTS="127.0.0.1:$port/2" sg_build_mode)" = "distcc plain over 127.0.0.1:$port/2, ccache in front" ] &&
 	[ "$(DISTCC_HOSTS= sg_build_mode)" = "local, ccache" ] &&
 	ok "the build mode is said" || fail "mode: $(DISTCC_HOSTS="127.0.0.1:$port/2" sg_build_mode)"

@@ -37,7 +37,7 @@ mkdir -p "$SG_CACHE/bin" "$SG_CACHE/runs/20150101-000000" "$SG_CACHE/runs/201501
 cp "$SGCONF" "$RELNOTES" "$SG_CACHE/bin/"
 cp "$g/run-recorded/results.tsv" "$SG_CACHE/runs/20150101-000000/"
 sed 's/6f2ee186a6a4/0123456789ab/' "$g/run-recorded/results.tsv" > "$SG_CACHE/runs/20150102-000000/results.tsv"
-"$SG_ROOT/build-matrix/release-notes.sh" 3.19 > "$T/pick.out" 2>&1 || fail "release-notes.sh: $(cat "$T/pick.out")"
+"$SG_ROOT/maintain/release-notes.sh" 3.19 > "$T/pick.out" 2>&1 || fail "release-notes.sh: $(cat "$T/pick.out")"
 grep -q "Matrix run 20150101-000000, patch set 6f2ee186a6a4" "$T/pick.out" &&
 	ok "picked the run of the current patch set" || fail "picked: $(grep 'Matrix run' "$T/pick.out")"
 grep -q "| 3.19 | \[stableguard-3.19.8-sg1\](3.19/stableguard-3.19.8-sg1.md) | 20150101-000000 |" \

@@ -33,9 +33,9 @@ git -C "$src" format-patch -q -2 -o "$T/conf/p"
 (cd "$T/conf/p" && ls 0*.patch) > "$T/conf/p/series"
 git -C "$src" reset -q --hard HEAD~2 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
-"$SG_ROOT/build-matrix/branch.sh" 9.9 2>"$T/err" || { fail "branch: $(cat "$T/err")"; done_testing; }
+"$SG_ROOT/prove/branch.sh" 9.9 2>"$T/err" || { fail "branch: $(cat "$T/err")"; done_testing; }
 
-"$SG_ROOT/build-matrix/review.sh" 9.9 >"$T/out" 2>"$T/err" || fail "review.sh exited $?: $(cat "$T/err")"
+"$SG_ROOT/maintain/review.sh" 9.9 >"$T/out" 2>"$T/err" || fail "review.sh exited $?: $(cat "$T/err")"
 out=$(tail -n 1 "$T/out")
 [ "$out" = "$SG_CACHE/review/9.9/9.9.1-sg1" ] && ok "mails in the cache" || fail "out: $out"
 ls "$out" > "$T/files"

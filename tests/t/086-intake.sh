@@ -41,11 +41,11 @@ tree() {
 }
 tree 9.9.1
 tree 9.8.1
-"$SG_ROOT/build-matrix/branch.sh" 9.8 2>/dev/null || fail "branch 9.8"
+"$SG_ROOT/prove/branch.sh" 9.8 2>/dev/null || fail "branch 9.8"
 repo8="$SG_CACHE/src/9.8"
 before8=$(git -C "$repo8" for-each-ref --format='%(refname) %(objectname)' refs/heads)
 
-"$SG_ROOT/build-matrix/intake.sh" "$mail" 9.9 9.8 >"$T/out" 2>"$T/err" &&
+"$SG_ROOT/maintain/intake.sh" "$mail" 9.9 9.8 >"$T/out" 2>"$T/err" &&
 	fail "intake said every series took it" || ok "intake exits non-zero: one series did not take it"
 new=$(ls "$T"/conf/p/0001-*.patch 2>/dev/null)
 [ -n "$new" ] && [ "$(cat "$T/conf/p/series")" = "$(basename "$new")" ] &&
@@ -80,7 +80,7 @@ grep -q "^guard: 9.9: every carried commit has its known follow-up fixes" "$T/ou
 	ok "the guard ran" || fail "guard: $(cat "$T/out")"
 
 # Taken twice: nothing new.
-"$SG_ROOT/build-matrix/intake.sh" "$mail" 9.9 >"$T/out2" 2>"$T/err2" &&
+"$SG_ROOT/maintain/intake.sh" "$mail" 9.9 >"$T/out2" 2>"$T/err2" &&
 	grep -q "9.9 already carries a81157768a00" "$T/err2" && [ "$(wc -l < "$T/conf/p/series")" = 1 ] &&
 	ok "a second intake of the same commit changes nothing" || fail "twice: $(cat "$T/err2")"
 done_testing

@@ -17,9 +17,9 @@ git -C "$src" -c user.name=t -c user.email=t@t commit -qa --author="Ada Maintain
 git -C "$src" format-patch -q -1 -o "$T/conf/p" && (cd "$T/conf/p" && ls 0*.patch) > "$T/conf/p/series"
 git -C "$src" reset -q --hard HEAD~1 && rm -rf "$src/.git"
 tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
-"$SG_ROOT/build-matrix/branch.sh" 9.9 2>/dev/null || fail "branch"
+"$SG_ROOT/prove/branch.sh" 9.9 2>/dev/null || fail "branch"
 git init -q --bare "$T/remote.git"
-publish="$SG_ROOT/build-matrix/publish.sh"
+publish="$SG_ROOT/maintain/publish.sh"
 
 # A patch that names no upstream commit and is not this project's own:
 # the guard refuses the set, and nothing is published even with UNTESTED=1.
@@ -28,7 +28,7 @@ grep -q "the guard refuses the patch set: not published" "$T/err" && [ -z "$(git
 	ok "the guard's refusal stops even UNTESTED=1" || fail "guard: $(cat "$T/err")"
 # The same change as this project's own code, which the guard passes.
 sed -i 's/^From: Ada Maintainer <ada@example.org>$/From: stableguard <stableguard@localhost>/; s/^Signed-off-by: Ada Maintainer <ada@example.org>$/Signed-off-by: stableguard <stableguard@localhost>/' "$T"/conf/p/0001-*.patch
-"$SG_ROOT/build-matrix/branch.sh" 9.9 2>/dev/null || fail "branch again"
+"$SG_ROOT/prove/branch.sh" 9.9 2>/dev/null || fail "branch again"
 
 "$publish" 9.9 "$T/remote.git" 2>"$T/err" && fail "published without a run"
 grep -q "no matrix run has tested patch set" "$T/err" && [ -z "$(git ls-remote "$T/remote.git")" ] &&
@@ -40,7 +40,7 @@ git -C "$T/remote.git" cat-file tag v9.9.1-sg1 | grep -q "^UNTESTED: no matrix r
 git -C "$T/remote.git" tag -d v9.9.1-sg1 >/dev/null
 
 # run STAMP OBSERVED: a run of the current patch set in the cache.
-. "$SG_ROOT/build-matrix/lib.sh"
+. "$SG_ROOT/lib/sg.sh"
 sg_load_series 9.9
 run() {
 	mkdir -p "$SG_CACHE/runs/$1"

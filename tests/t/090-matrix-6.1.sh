@@ -10,13 +10,13 @@ run="$T/run"
 initrd="$SG_CACHE/image/initramfs.gz"
 [ -f "$initrd" ] || { echo "no $initrd: run through make check"; exit 1; }
 
-"$SG_ROOT/build-matrix/matrix.sh" "$run" "$initrd" 6.1 || fail "matrix.sh exited $?"
+"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" 6.1 || fail "matrix.sh exited $?"
 "$REPORT" "$run" && ok "all outcomes as expected" || fail "report: not as expected"
 tsv="$run/results.tsv"
 checks=$("$SGCONF" "$SG_ROOT/branches.yaml" checks)
 variants=$("$SGCONF" "$SG_ROOT/branches.yaml" variants 6.1)
 rows=$(($(wc -l < "$tsv") - 1))
-. "$SG_ROOT/build-matrix/lib.sh"
+. "$SG_ROOT/lib/sg.sh"
 want=$(( $(echo $checks | wc -w) * $(echo $variants | wc -w) ))
 [ "$rows" -eq "$want" ] && ok "$rows rows" || fail "$rows rows, want $want"
 awk -F'\t' "$SG_RESULTS_AWK"'

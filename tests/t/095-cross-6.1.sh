@@ -10,7 +10,7 @@
 initrd="$SG_CACHE/image/initramfs.gz"
 [ -f "$initrd" ] || { echo "no $initrd: run through make check"; exit 1; }
 export SG_BRANCHES="$T/branches.yaml" SGCONF
-ln -s "$SG_ROOT/backports" "$SG_ROOT/build-matrix" "$T/"
+ln -s "$SG_ROOT/backports" "$SG_ROOT/prove" "$SG_ROOT/maintain" "$SG_ROOT/lib" "$T/"
 # The product's 6.1 series with its base variant only, one check, and
 # three pairs of 6.1 with itself.
 {
@@ -40,7 +40,7 @@ YAML
 "$SGCONF" "$SG_BRANCHES" validate || { fail "stand-in branches.yaml"; done_testing; }
 
 run="$T/run"
-"$SG_ROOT/build-matrix/matrix.sh" "$run" "$initrd" 6.1 || fail "matrix.sh exited $?"
+"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" 6.1 || fail "matrix.sh exited $?"
 "$REPORT" "$run" > "$T/report" && ok "all outcomes as expected" || fail "report: $(cat "$T/report")"
 grep -q "1 of 1 series run, 3 cross-era pairs, 4 of 4 outcomes as expected; matrix OK" "$T/report" ||
 	fail "summary: $(tail -n 1 "$T/report")"

@@ -27,7 +27,7 @@
 #include "../common/md.h"
 #include "../common/pattern.h"
 #include "../common/raid0_check.h"
-#include "../common/report.h"
+#include "../common/sgprint.h"
 
 #define CHECK "raid0-layout"
 #define WRITE_SECTORS 2048	/* 1 MiB per write */

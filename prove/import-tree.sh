@@ -1,5 +1,5 @@
 #!/bin/sh
-# get-tree.sh SERIES
+# import-tree.sh SERIES
 # Imports the pristine tree of SERIES as the single commit of branch
 # pristine/SERIES in a git repository in the cache.  The tree comes from
 # the Debian package named in branches.yaml, from TREE (or TREE_3_19 and
@@ -14,7 +14,7 @@
 # changed, is imported again and said so; a different tree for the same
 # series is refused by name (SG_REIMPORT=1 replaces it).
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
 eval "tree=\${$SG_TREE_VAR:-\${TREE:-}}"
@@ -27,7 +27,7 @@ fetch_package() {
 		tarball="/usr/src/$SG_PACKAGE.tar.xz"
 		return 0
 	fi
-	"$SG_ROOT/build-matrix/fetch-package.sh" "$SG_PACKAGE" "$SG_SUITE" "$dl"
+	"$SG_ROOT/prove/fetch-package.sh" "$SG_PACKAGE" "$SG_SUITE" "$dl"
 	tarball=$(ls "$dl"/usr/src/linux-source-*.tar.* | head -n 1)
 }
 

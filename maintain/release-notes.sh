@@ -5,7 +5,7 @@
 # the tree now, and an index.  Exits 1 if any series has no such run or
 # its evidence is not as expected, unless UNTESTED=1.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 out="$SG_CACHE/release-notes"
 mkdir -p "$out"

@@ -7,10 +7,10 @@
 #   variant/S/V   one per variant in branches.yaml (fixes or not, mutants)
 # Exit 3: the tree is not available (the reason is printed).
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
-"$SG_ROOT/build-matrix/get-tree.sh" "$SG_SERIES" || exit $?
+"$SG_ROOT/prove/import-tree.sh" "$SG_SERIES" || exit $?
 # Interrupted: no git am left half-done (sg_am leaves branches as they were).
 trap 'sg_git am --abort >/dev/null 2>&1; exit 130' INT TERM HUP
 

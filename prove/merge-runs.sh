@@ -6,7 +6,7 @@
 # branches.yaml.  Refuses runs of different series lists and a unit found
 # in two runs, and names every unit no run has; OUT is then not made.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 out=$1
 shift

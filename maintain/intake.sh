@@ -16,7 +16,7 @@
 # release, if known) and the follow-up-fix guard runs over every series.
 # Exit 0 when every series took it.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 mbox=$1
 shift
@@ -83,7 +83,7 @@ restore() {
 take_into() {
 	new=
 	list="$SG_CONF_DIR/$SG_PATCHES"
-	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$tmp/branch.log" || {
+	"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$tmp/branch.log" || {
 		sg_say "intake: $SG_SERIES: its branches cannot be made: $(tail -n 2 "$tmp/branch.log" | tr '\n' ' ')"
 		return 1
 	}
@@ -122,10 +122,10 @@ take_into() {
 		return 1
 	fi
 	sg_git checkout -q -f "stable/$SG_SERIES"
-	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$tmp/branch.log" || {
+	"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$tmp/branch.log" || {
 		sed 's/^/    /' "$tmp/branch.log" >&2
 		restore
-		"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>/dev/null
+		"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>/dev/null
 		sg_say "intake: $SG_SERIES: its branches could not be remade with it; left as it was"
 		return 1
 	}

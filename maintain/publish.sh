@@ -7,7 +7,7 @@
 # current patch set is missing or not green, unless UNTESTED=1, which the
 # tag message then says.  A tag already on REMOTE is not moved.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
 remote=$2

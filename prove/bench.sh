@@ -15,7 +15,7 @@
 # FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
 # folders: a scratch SG_CACHE, deleted after), cold and then warm.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 series=${1:-6.1}
 out="$SG_CACHE/bench"
@@ -36,7 +36,7 @@ matrix() {
 	d=$1 c=$2
 	shift 2
 	t=$(now)
-	SG_CACHE="$c" SGCONF="$SGCONF" "$SG_ROOT/build-matrix/matrix.sh" "$d" "$initrd" "$@" \
+	SG_CACHE="$c" SGCONF="$SGCONF" "$SG_ROOT/prove/matrix.sh" "$d" "$initrd" "$@" \
 		>"$d.log" 2>&1 || true
 	secs=$(since "$t")
 	[ -f "$d/results.tsv" ] || sg_die "bench: the matrix did not finish (log: $d.log)"

@@ -10,7 +10,7 @@
 # of them as one mbox.  Then the round trip: `b4 am -m review.mbox` and
 # `git am` onto pristine/SERIES must give the tree of stable/SERIES.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
 command -v b4 >/dev/null || sg_die "review: b4 is not installed (make deps)"

@@ -15,7 +15,7 @@
 # Pair j counts as unit UNITS+j: with SG_SHARD=K/N only the pairs of shard
 # K run.  --needs prints the "series variant" of each kernel they need.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 needs=
 if [ "$1" = --needs ]; then

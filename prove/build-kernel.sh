@@ -7,7 +7,7 @@
 # compiled of those the last build of this folder had, on one updating
 # line when fd 3 is a terminal.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 src=$1 build=$2 fragments=$3 cc=${4:-gcc}
 jobs=${SG_JOBS:-$(nproc)}

@@ -1,4 +1,4 @@
-# stableguard shell helpers, sourced by the build-matrix scripts.
+# stableguard shell helpers, sourced by the scripts of prove/ and maintain/
 # Everything generated goes under SG_CACHE; nothing here parses YAML:
 # series facts come from sgconf as shell assignments.
 

@@ -22,7 +22,7 @@
 # shard did not): N runners do the whole matrix, and merge-runs.sh joins
 # their run folders into one by the unit numbers of rows/NNN.
 set -u
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 run=$1 initrd=$2
 shift 2
@@ -162,7 +162,7 @@ run_variant() {
 	progress "build"
 	start=$(date +%s)
 	if ! image=$(SG_PROGRESS="[$unit/$total] build $SG_SERIES/$v" \
-		"$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$build" \
+		"$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$build" \
 		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$run/logs/$SG_SERIES-$v.build"); then
 		every_check "$v" ERROR "$build/make.log" \
 			"build failed: $(tail -n 5 "$run/logs/$SG_SERIES-$v.build" | tr '\n' ' ')"
@@ -179,7 +179,7 @@ run_variant() {
 branch_series() {
 	kernel= patchset=$(patchset_id) why=
 	mkdir -p "$run/kernels/$SG_SERIES"
-	"$SG_ROOT/build-matrix/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
+	"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
 	rc=$?
 	cat "$run/logs/$SG_SERIES.branch" >&2
 	if [ $rc -eq 3 ]; then
@@ -225,17 +225,17 @@ need_kernel() {
 	read -r kernel patchset < "$run/kernels/$1/.id"
 	v=$2
 	sg_git checkout -q -f "$(sg_variant_branch "$v")" &&
-		image=$("$SG_ROOT/build-matrix/build-kernel.sh" "$SG_REPO" "$SG_CACHE/build/$1/$v" \
+		image=$("$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$SG_CACHE/build/$1/$v" \
 			"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$1-$v.build") &&
 		echo "$image" > "$run/kernels/$1/$v"
 	sg_git checkout -q -f "stable/$1"
 }
 
-"$SG_ROOT/build-matrix/cross.sh" --needs "$run" "$total" "$@" |
+"$SG_ROOT/prove/cross.sh" --needs "$run" "$total" "$@" |
 while read -r s v; do need_kernel "$s" "$v"; done
 wait
 for r in "$run"/rows/[0-9][0-9][0-9]; do
 	[ -e "$r" ] && cat "$r" >> "$results"
 done
-"$SG_ROOT/build-matrix/cross.sh" "$run" "$initrd" "$total" "$@"
+"$SG_ROOT/prove/cross.sh" "$run" "$initrd" "$total" "$@"
 mv "$results" "$run/results.tsv"

@@ -5,7 +5,7 @@
 # work tree and the branches are not touched) and names the first patch
 # and hunk that does not apply.  Exit 3 when no tree has been imported.
 set -eu
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
 if ! git -C "$SG_REPO" rev-parse -q --verify "pristine/$SG_SERIES" >/dev/null 2>&1; then
