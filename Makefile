@@ -55,7 +55,9 @@ tools: $(TOOLS)
 # config/: reading branches.yaml and the upstream facts, the lint and the
 # guard.  report/: from serial logs to verdicts, tables and release notes.
 LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
-SGCONF_SRCS := config/sgconf.c config/validate.c
+# The one reader of branches.yaml, for every program that needs its facts.
+BRANCHES_SRCS := config/branches.c config/validate.c
+SGCONF_SRCS := config/sgconf.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
 
@@ -63,13 +65,14 @@ $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
 
-$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(LIBSG) $(LIBSG_H)
+$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
-$(BIN)/logread: report/logread.c
+# The guest protocol is one header, shared with the guest's printer.
+$(BIN)/logread: report/logread.c verify/common/protocol.h
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ $<
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $<
 
 $(BIN)/report: report/report.c $(RESULTS)
 	@mkdir -p $(BIN)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sgconf: the only reader of branches.yaml.  Validates it (every error as
- * file:line and what is wrong) and answers the questions make and the
- * shell scripts ask, as shell assignments or plain lines.
+ * sgconf: what make and the shell scripts know of branches.yaml, read
+ * through the one reader (branches.c: validated, every error as file:line
+ * and what is wrong), answered as shell assignments or plain lines; a
+ * list of several columns (cross) opens with a header line naming them.
  *
  *	sgconf FILE validate
  *	sgconf FILE checks | series
@@ -26,6 +27,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "branches.h"
 #include "facts.h"
 #include "guard.h"
 #include "lint.h"
@@ -59,19 +61,10 @@ static void put_list(struct ydoc *y, const char *var, yaml_node_t *seq,
 	put(var, buf);
 }
 
-static yaml_node_t *find_series(struct ydoc *y, const char *name)
-{
-	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"), name);
-
-	if (!s)
-		fprintf(stderr, "%s: no series \"%s\"\n", y->path, name);
-	return s;
-}
-
 static yaml_node_t *find_variant(struct ydoc *y, const char *series,
 				 const char *name)
 {
-	yaml_node_t *s = find_series(y, series), *v;
+	yaml_node_t *s = branches_series(y, series), *v;
 
 	if (!s)
 		return NULL;
@@ -92,7 +85,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int cmd_shell(struct ydoc *y, const char *name)
 {
-	yaml_node_t *s = find_series(y, name), *src, *guest;
+	yaml_node_t *s = branches_series(y, name), *src, *guest;
 
 	if (!s)
 		return 1;
@@ -170,16 +163,21 @@ static const char *or_dash(const char *s)
 }
 
 /*
- * One line per pair, tab-separated: name, writer series, variant and
- * layout, reader series, variant, mdadm --update= and kernel parameter
- * ("-" for none), member KiB (comma-separated), chunk KiB, expected.
+ * A header line, then one line per pair, tab-separated: name, writer
+ * series, variant and layout, reader series, variant, mdadm --update= and
+ * kernel parameter ("-" for none), member KiB (comma-separated), chunk
+ * KiB, expected.  Read the columns by the header's names.
  */
+#define CROSS_HEADER "name\twriter\twriter_variant\twriter_layout\treader\t" \
+	"reader_variant\tupdate\tappend\tmembers\tchunk\texpect"
+
 static int cmd_cross(struct ydoc *y)
 {
 	yaml_node_t *cross = ydoc_get(y, ydoc_root(y), "cross");
 	yaml_node_t *pairs = ydoc_get(y, cross, "pairs");
 	int i, j;
 
+	puts(CROSS_HEADER);
 	for (i = 0; i < ydoc_len(pairs); i++) {
 		yaml_node_t *p = ydoc_value(y, pairs, i);
 		yaml_node_t *w = ydoc_get(y, p, "write"), *r = ydoc_get(y, p, "read");
@@ -211,7 +209,7 @@ static const char *in_base(const char *rel, char *buf, size_t len)
 static int guard_one(struct ydoc *y, struct facts *facts, const char *name,
 		     const char *override)
 {
-	yaml_node_t *s = find_series(y, name), *bc;
+	yaml_node_t *s = branches_series(y, name), *bc;
 	const char *base[64], *files[2];
 	char compat[4096], fixes[4096];
 	int i, n;
@@ -252,7 +250,7 @@ static int cmd_guard(struct ydoc *y, int argc, char **argv)
 static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 		    const char *preimage, const char *override)
 {
-	yaml_node_t *s = find_series(y, name);
+	yaml_node_t *s = branches_series(y, name);
 	char path[4096], dir[4200];
 	const char *compat;
 	int bad;
@@ -327,7 +325,7 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	if (!strcmp(cmd, "shell") && argc == 4)
 		return cmd_shell(y, argv[3]);
 	if (!strcmp(cmd, "variants") && argc == 4) {
-		yaml_node_t *s = find_series(y, argv[3]);
+		yaml_node_t *s = branches_series(y, argv[3]);
 
 		if (!s)
 			return 1;
@@ -354,25 +352,12 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 int main(int argc, char **argv)
 {
 	struct ydoc y;
-	char *slash;
 	int ret;
 
 	if (argc < 3)
 		return usage();
-	snprintf(basedir, sizeof(basedir), "%s", argv[1]);
-	slash = strrchr(basedir, '/');
-	if (slash)
-		*slash = '\0';
-	else
-		snprintf(basedir, sizeof(basedir), ".");
-	if (ydoc_load(&y, argv[1]))
+	if (branches_open(&y, argv[1], basedir, sizeof(basedir)))
 		return 1;
-	if (branches_validate(&y, basedir)) {
-		fprintf(stderr, "%s: %d error%s\n", argv[1], y.errors,
-			y.errors == 1 ? "" : "s");
-		ydoc_free(&y);
-		return 1;
-	}
 	ret = dispatch(&y, argc, argv);
 	ydoc_free(&y);
 	return ret;

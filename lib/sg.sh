@@ -1,6 +1,7 @@
 # stableguard shell helpers, sourced by the scripts of prove/ and maintain/
-# Everything generated goes under SG_CACHE; nothing here parses YAML:
-# series facts come from sgconf as shell assignments.
+# Everything generated goes under SG_CACHE.  No shell reads or writes
+# YAML: sgconf answers (series facts as shell assignments, lists with a
+# header line) and records (sgconf record, which maintain/intake.sh calls).
 
 : "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
@@ -65,9 +66,53 @@ sg_am() {
 	sg_git branch -f "$branch" HEAD
 }
 
-# The start of an awk program over results.tsv that names its columns:
-# after it, $col["series"], $col["observed"] and so on (report/results.h).
+# The start of an awk program over a tab-separated stream with a header
+# line (results.tsv, logread, sgconf cross) that names its columns: after
+# it, $col["series"], $col["observed"] and so on (report/results.h).
 SG_RESULTS_AWK='NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
+
+# sg_tsv_rows PREFIX COLUMN... < TSV: each row of a stream with a header
+# line as one line of shell assignments, PREFIX<column>='value', for eval:
+# columns are taken by name.  A stream without a header, or a header
+# without one of the COLUMNs, fails (rc 1) saying so, and prints no row.
+sg_tsv_rows() {
+	sg_tsv_awk "" "" "$@"
+}
+
+# sg_tsv_row KEY VALUE PREFIX COLUMN... < TSV: the same for the first row
+# whose column KEY is VALUE; nothing when there is none.
+sg_tsv_row() {
+	sg_tsv_awk "$@"
+}
+
+sg_tsv_awk() {
+	sg_key=$1 sg_val=$2 sg_prefix=$3
+	shift 3
+	awk -F'\t' -v key="$sg_key" -v val="$sg_val" -v prefix="$sg_prefix" -v want="$*" '
+		function q(s) { gsub("\047", "\047\"\047\"\047", s); return "\047" s "\047" }
+		NR == 1 {
+			for (i = 1; i <= NF; i++) col[$i] = i
+			nw = split(want, w, " ")
+			if (key != "") w[++nw] = key
+			for (i = 1; i <= nw; i++)
+				if (!(w[i] in col)) {
+					printf "no column \"%s\" in the header line \"%s\"\n", w[i], $0 > "/dev/stderr"
+					bad = 1
+					exit 1
+				}
+			next
+		}
+		key != "" && ($col[key] != val || found++) { next }
+		{
+			line = ""
+			for (i = 1; i <= nw; i++) line = line prefix w[i] "=" q($col[w[i]]) " "
+			print line
+		}
+		END {
+			if (bad) exit 1
+			if (NR == 0) { print "no header line: an empty stream" > "/dev/stderr"; exit 1 }
+		}'
+}
 
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
@@ -82,15 +127,19 @@ patchset_id() {
 		xargs -r cat | sha1sum | cut -c1-12
 }
 
-# sg_row RESULTS SERIES VARIANT CHECK EXPECTED OBSERVED SECS KERNEL PATCHSET
-#        COMPLAINT LOG REASON: one row of results.tsv, in the column order
-# of "report --header"; tabs and newlines in REASON become spaces.
+# sg_row RESULTS NAME=VALUE...: one row of results.tsv appended to
+# RESULTS, every column named once (report --row writes it in the order of
+# the header; tabs and newlines in a value become spaces).
 sg_row() {
-	f=$1
+	sg_rows=$1
 	shift
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$1" "$2" "$3" \
-		"$4" "$5" "$6" "${7:--}" "${8:--}" "$9" "${10}" \
-		"$(echo "${11}" | tr '\t\n' '  ')" >> "$f"
+	"$SG_CACHE/bin/report" --row "$@" >> "$sg_rows"
+}
+
+# sg_log_tail LOG: the last lines of a serial log, the checks' SG-INFO left
+# out, on one line: what an ERROR row adds to its reason.
+sg_log_tail() {
+	grep -v '^SG-INFO' "$1" | tail -n 8 | tr '\n' ' '
 }
 
 # sg_pick_accel IMAGE KERNEL (with $run and $initrd set): exports SG_ACCEL.

@@ -14,7 +14,9 @@
 #
 # Pair j counts as unit UNITS+j: with SG_SHARD=K/N only the pairs of shard
 # K run.  --needs prints the "series variant" of each kernel they need.
-set -u
+# SG_SEED, the run's seed, must be set (matrix.sh exports it): both guests
+# of every pair get it, and every row carries it.
+set -u	# not -e: a pair that cannot run is a row, and the next pair runs
 . "$(dirname "$0")/../lib/sg.sh"
 
 needs=
@@ -26,10 +28,9 @@ fi
 shift 3
 shard=${SG_SHARD:-1/1}
 results="$run/results.tsv.part"
-: "${SG_SEED:=1}"
+[ -n "$needs" ] || [ -n "${SG_SEED:-}" ] || sg_die "cross.sh: no SG_SEED: the run's seed must reach the pairs"
 : "${SG_BOOT_TIMEOUT:=300}"
 series_run=" $* "
-tab=$(printf '\t')
 guests=${SG_GUESTS:-$(nproc)}
 pids=
 trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
@@ -40,7 +41,7 @@ side() {
 	d="$run/kernels/$1"
 	image= kernel=- patchset=-
 	if [ -f "$d/.skip" ]; then
-		obs=SKIP why="$1: $(cat "$d/.skip")"
+		obs=SKIP why=$(cat "$d/.skip")
 		return 1
 	fi
 	[ -f "$d/.id" ] && read -r kernel patchset < "$d/.id"
@@ -52,17 +53,22 @@ side() {
 }
 
 # boot_side WHICH IMAGE KERNEL APPEND: one guest on the pair's disks; its
-# verdict in verdict=, its log in log=.
+# verdict, read by column name, in lr_observed, lr_secs, lr_complaint and
+# lr_reason (ERROR with why when logread gave none), its log in log=.
 boot_side() {
 	log="$dir/$1.log"
 	sg_pick_accel "$2" "$3"
 	SG_DISKS="$disks" "$SG_ROOT/vm-images/boot.sh" "$2" "$initrd" "$log" \
 		"$SG_BOOT_TIMEOUT" "sg_checks=raid0-layout sg_seed=$SG_SEED $4" \
 		>"$log.qemu" 2>&1
-	verdict=$("$SG_CACHE/bin/logread" "$log" $? raid0-layout)
+	"$SG_CACHE/bin/logread" "$log" $? raid0-layout >"$log.verdicts" 2>"$log.verdicts.err"
+	lr=$?
+	lr_observed=
+	eval "$(sg_tsv_row check raid0-layout lr_ observed secs complaint reason \
+		<"$log.verdicts" 2>>"$log.verdicts.err")"
+	[ -n "$lr_observed" ] || lr_observed=ERROR lr_secs=0 lr_complaint=- \
+		lr_reason="no verdict for raid0-layout from logread (exit $lr: $(cat "$log.verdicts.err"))"
 }
-
-field() { echo "$verdict" | cut -f"$1"; }
 
 run_pair() {
 	dir="$run/cross/$name"
@@ -76,40 +82,47 @@ run_pair() {
 	elif [ $rok -eq 0 ]; then
 		write_then_read
 	fi
-	sg_row "$prow" "$ws→$rs" "$name" raid0-layout "$exp" "$obs" "$secs" \
-		"$wk→$rk" "$wp→$rp" "$said" "$log" "$why"
+	sg_row "$prow" series="$ws→$rs" variant="$name" check=raid0-layout \
+		expected="$exp" observed="$obs" seconds="$secs" kernel="$wk→$rk" \
+		patchset="$wp→$rp" seed="$SG_SEED" complaint="$said" log="$log" reason="$why"
 	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
-	[ "$obs" = "$exp" ] && rm -f "$dir"/m*.img
+	"$SG_CACHE/bin/report" --match "$exp" "$obs" && rm -f "$dir"/m*.img
 }
 
 write_then_read() {
 	mkdir -p "$dir"
 	disks= m=0
-	for kib in $(echo "$members" | tr , ' '); do
+	for kib in $(echo "$p_members" | tr , ' '); do
 		rm -f "$dir/m$m.img"
 		truncate -s "${kib}K" "$dir/m$m.img"
 		disks="$disks $dir/m$m.img"
 		m=$((m + 1))
 	done
-	boot_side write "$wimage" "$wk" "sg_phase=write sg_layout=$wl sg_chunk=$chunk"
-	if [ "$(field 2)" != PASS ]; then
-		obs=ERROR log=$log said=$(field 4)
-		why="the writer ($ws, $wk) did not fill the array: $(field 2): $(field 5)"
+	boot_side write "$wimage" "$wk" "sg_phase=write sg_layout=$wl sg_chunk=$p_chunk"
+	if [ "$lr_observed" != PASS ]; then
+		obs=ERROR log=$log said=$lr_complaint
+		why="the writer ($ws, $wk) did not fill the array: $lr_observed: $lr_reason"
 		return
 	fi
 	append="sg_phase=read sg_layout=$wl"
 	[ "$upd" = - ] || append="$append sg_update=$upd"
 	[ "$app" = - ] || append="$append $app"
 	boot_side read "$rimage" "$rk" "$append"
-	obs=$(field 2) secs=$(field 3) said=$(field 4) why=$(field 5)
-	[ "$obs" != ERROR ] ||
-		why="$why | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
+	obs=$lr_observed secs=$lr_secs said=$lr_complaint why=$lr_reason
+	[ "$obs" != ERROR ] || why="$why | log tail: $(sg_log_tail "$log")"
 }
 
-"$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
+# The pairs, read by the column names of sgconf's header line.
+"$SGCONF" "$BRANCHES" cross > "$run/cross.list" &&
+	sg_tsv_rows p_ name writer writer_variant writer_layout reader reader_variant \
+		update append members chunk expect < "$run/cross.list" > "$run/cross.pairs" ||
+	sg_die "cross.sh: the pairs of $BRANCHES could not be read"
 mkdir -p "$run/cross-rows"
 i=0 ran=0
-while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
+while read -r pair <&3; do
+	eval "$pair"
+	name=$p_name ws=$p_writer wv=$p_writer_variant wl=$p_writer_layout
+	rs=$p_reader rv=$p_reader_variant upd=$p_update app=$p_append exp=$p_expect
 	case $series_run in *" $ws "*) ;; *) continue ;; esac
 	case $series_run in *" $rs "*) ;; *) continue ;; esac
 	i=$((i + 1))
@@ -125,7 +138,7 @@ while IFS="$tab" read -r name ws wv wl rs rv upd app members chunk exp <&3; do
 	: > "$prow.started"
 	( run_pair; : > "$prow.done" ) 3<&- &
 	pids="$pids $!"
-done 3< "$run/cross.list"
+done 3< "$run/cross.pairs"
 wait
 [ -n "$needs" ] || echo "$i" > "$run/cross.count"
 [ $ran -eq 0 ] || cat "$run"/cross-rows/[0-9][0-9][0-9] >> "$results"

@@ -21,7 +21,7 @@
 # cross-era pair after them (building the kernels a pair needs that the
 # shard did not): N runners do the whole matrix, and merge-runs.sh joins
 # their run folders into one by the unit numbers of rows/NNN.
-set -u
+set -u	# not -e: a failed build, boot or logread is a row, and the matrix goes on
 . "$(dirname "$0")/../lib/sg.sh"
 
 run=$1 initrd=$2
@@ -29,7 +29,10 @@ shift 2
 results="$run/results.tsv.part"
 mkdir -p "$run/logs" "$run/rows"
 "$SG_CACHE/bin/report" --header > "$results" || exit 1
+# The run's seed reaches every guest, the cross-era pairs' too (cross.sh
+# runs as a child), and every row.
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
+export SG_SEED
 : "${SG_BOOT_TIMEOUT:=300}"
 guests=${SG_GUESTS:-$(nproc)}
 shard=${SHARD:-1/1}
@@ -70,8 +73,9 @@ any_mine() {
 # row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, into this unit's file.
 row() {
 	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
-	sg_row "$rows" "$SG_SERIES" "$1" "$2" "$exp" "$3" "$4" "$kernel" \
-		"$patchset" "$5" "$6" "$7"
+	sg_row "$rows" series="$SG_SERIES" variant="$1" check="$2" expected="$exp" \
+		observed="$3" seconds="$4" kernel="$kernel" patchset="$patchset" \
+		seed="$SG_SEED" complaint="$5" log="$6" reason="$7"
 }
 
 # every_check VARIANT OBSERVED LOG REASON
@@ -114,12 +118,21 @@ boot_variant() {
 	secs=$(( $(date +%s) - start ))
 	remember guest "$secs"
 	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $status)"
-	"$SG_CACHE/bin/logread" "$log" "$status" $checks |
-	while IFS="$(printf '\t')" read -r c obs secs said reason; do
-		if [ "$obs" = ERROR ]; then
-			reason="$reason | log tail: $(grep -v '^SG-INFO' "$log" | tail -n 8 | tr '\n' ' ')"
+	verdicts="$log.verdicts"
+	"$SG_CACHE/bin/logread" "$log" "$status" $checks >"$verdicts" 2>"$verdicts.err"
+	lr=$?
+	# A row for every check: one logread did not give is ERROR, with why.
+	for c in $checks; do
+		lr_observed=
+		eval "$(sg_tsv_row check "$c" lr_ observed secs complaint reason \
+			<"$verdicts" 2>>"$verdicts.err")"
+		if [ -z "$lr_observed" ]; then
+			row "$v" "$c" ERROR 0 - "$log" "no verdict for $c from logread (exit $lr: \
+$(cat "$verdicts.err")) | log tail: $(sg_log_tail "$log")"
+			continue
 		fi
-		row "$v" "$c" "$obs" "$secs" "$said" "$log" "$reason"
+		[ "$lr_observed" != ERROR ] || lr_reason="$lr_reason | log tail: $(sg_log_tail "$log")"
+		row "$v" "$c" "$lr_observed" "$lr_secs" "$lr_complaint" "$log" "$lr_reason"
 	done
 }
 

@@ -4,26 +4,34 @@
  *
  *	logread LOG QEMU_STATUS CHECK...
  *
- * prints "CHECK<TAB>PASS|FAIL|REFUSED|ERROR<TAB>SECONDS<TAB>COMPLAINT<TAB>REASON"
- * for each CHECK named (REFUSED: a cross-era reader would not assemble).
+ * prints a header line, "check observed secs complaint reason"
+ * (tab-separated: read the columns by these names), then one row for each
+ * CHECK named, in that order: observed is PASS, FAIL, REFUSED (a cross-era
+ * reader would not assemble) or ERROR.  The lines it reads are the guest
+ * protocol, verify/common/protocol.h.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
  * Oops, BUG:, WARNING: or other kernel complaint printed while it ran (or
  * while the guest booted) is COMPLAINT, beside the outcome, "-" if none.
  * A check without a result line is ERROR, with why: the kernel panicked,
  * the guest went silent or ran out of time (QEMU_STATUS 125 and 124 from
- * boot.sh) while it or an earlier check ran, or the guest stopped.
+ * boot.sh) while it or an earlier check ran, the check ended without one
+ * (its rc= quoted), or the guest stopped.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "protocol.h"
+
+/* The columns of what logread prints; consumers read them by name. */
+#define LOGREAD_HEADER "check\tobserved\tsecs\tcomplaint\treason"
 #define MAX_CHECKS 32
 #define REASON 600
 
 struct verdict {
 	const char *name;
-	int begun, ended;
+	int begun, ended, rc;
 	char status[8];		/* from SG-RESULT, or "" */
 	char detail[REASON];
 	char kernel[REASON];	/* first kernel complaint while it ran */
@@ -70,32 +78,54 @@ static void copy(char *dst, const char *src)
 
 static struct verdict *running;
 
+/* The line kind's argument: after "KIND ", or NULL if line is not one. */
+static const char *kind(const char *line, const char *what)
+{
+	size_t n = strlen(what);
+
+	if (strncmp(line, what, n) || (line[n] != ' ' && line[n] != '\0' &&
+				       line[n] != '\r' && line[n] != '\n'))
+		return NULL;
+	return line + n;
+}
+
+static void end_line(struct verdict *c, const char *args)
+{
+	const char *p;
+
+	c->ended = 1;
+	p = strstr(args, " " SG_END_RC);
+	if (p)
+		c->rc = atoi(p + 1 + strlen(SG_END_RC));
+	p = strstr(args, " " SG_END_SECS);
+	if (p)
+		c->secs = atof(p + 1 + strlen(SG_END_SECS));
+}
+
 static void sg_line(const char *line)
 {
 	char name[64], status[16];
+	const char *args;
 	struct verdict *c;
 	int off = 0;
-	double secs;
 
-	if (sscanf(line, "SG-BEGIN %63s", name) == 1) {
+	if ((args = kind(line, SG_LINE_BEGIN)) && sscanf(args, "%63s", name) == 1) {
 		running = find(name);
 		if (running)
 			running->begun = 1;
-	} else if (sscanf(line, "SG-RESULT %63s %15s %n", name, status, &off) == 2) {
+	} else if ((args = kind(line, SG_LINE_RESULT)) &&
+		   sscanf(args, "%63s %15s %n", name, status, &off) == 2) {
 		c = find(name);
 		if (c && !c->status[0]) {
 			snprintf(c->status, sizeof(c->status), "%s", status);
-			copy(c->detail, off ? line + off : "");
+			copy(c->detail, off ? args + off : "");
 		}
-	} else if (sscanf(line, "SG-END %63s", name) == 1) {
+	} else if ((args = kind(line, SG_LINE_END)) && sscanf(args, "%63s", name) == 1) {
 		c = find(name);
-		if (c) {
-			c->ended = 1;
-			if (strstr(line, "secs=") && sscanf(strstr(line, "secs="), "secs=%lf", &secs) == 1)
-				c->secs = secs;
-		}
+		if (c)
+			end_line(c, args);
 		running = NULL;
-	} else if (!strncmp(line, "SG-DONE", 7)) {
+	} else if (kind(line, SG_LINE_DONE)) {
 		done = 1;
 	}
 }
@@ -119,7 +149,7 @@ static void read_log(FILE *f)
 	char line[4096];
 
 	while (fgets(line, sizeof(line), f)) {
-		char *p = strstr(line, "SG-");
+		char *p = strstr(line, SG_LINE_PREFIX);
 
 		/* Console lines may carry a timestamp or a stray prefix. */
 		if (p && (p == line || p[-1] == ' ' || p[-1] == '\r'))
@@ -157,9 +187,13 @@ static void missing_reason(const struct verdict *c, int status, char *out)
 		snprintf(out, REASON, "%s: the guest went silent %s and was killed", what, where);
 	else if (status == 124)
 		snprintf(out, REASON, "%s: the guest ran out of time %s and was killed", what, where);
-	else if (c->begun)
-		snprintf(out, REASON, "no result: the check died (the guest went on%s)",
+	else if (c->ended)
+		snprintf(out, REASON, "no result: the check ended with rc=%d%s (the guest went on%s)",
+			 c->rc, c->rc > 128 ? ", killed by a signal" : "",
 			 done ? "" : ", then stopped");
+	else if (c->begun)
+		snprintf(out, REASON, "no result: the check died (the guest %s)",
+			 done ? "went on" : "stopped");
 	else
 		snprintf(out, REASON, "%s: the guest stopped %s (qemu status %d)", what,
 			 where, status);
@@ -174,14 +208,14 @@ static void untab(char *s)
 
 static void verdict(const struct verdict *c, int status)
 {
-	const char *obs = "ERROR";
+	const char *obs = SG_ERROR;
 	char reason[REASON], said[REASON];
 
 	if (!c->status[0]) {
 		missing_reason(c, status, reason);
 	} else {
-		if (!strcmp(c->status, "PASS") || !strcmp(c->status, "FAIL") ||
-		    !strcmp(c->status, "REFUSED"))
+		if (!strcmp(c->status, SG_PASS) || !strcmp(c->status, SG_FAIL) ||
+		    !strcmp(c->status, SG_REFUSED))
 			obs = c->status;
 		snprintf(reason, sizeof(reason), "%s", c->detail);
 	}
@@ -212,6 +246,7 @@ int main(int argc, char **argv)
 	}
 	read_log(f);
 	fclose(f);
+	puts(LOGREAD_HEADER);
 	for (i = 0; i < nr; i++)
 		verdict(&v[i], status);
 	return 0;

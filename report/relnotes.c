@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "branches.h"
 #include "facts.h"
 #include "patchfile.h"
 #include "results.h"
@@ -26,11 +27,13 @@
 
 struct row {
 	char variant[64], check[64], expected[8], observed[8], kernel[64], patchset[64];
+	int match;		/* results_match(): the judge's word */
 };
 
 /* A cross-era pair with this series on one side. */
 struct cross_row {
 	char pair[64], name[64], expected[8], observed[8], kernel[96], reason[200];
+	int match;
 };
 
 struct notes {
@@ -80,7 +83,8 @@ static void add_row(struct notes *nt, const struct result *res)
 	snprintf(r->observed, sizeof(r->observed), "%s", res->col[R_OBSERVED]);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", res->col[R_KERNEL]);
 	snprintf(r->patchset, sizeof(r->patchset), "%s", res->col[R_PATCHSET]);
-	nt->mismatches += strcmp(r->expected, r->observed) != 0;
+	r->match = results_match(res);
+	nt->mismatches += !r->match;
 }
 
 static void add_cross(struct notes *nt, const struct result *res)
@@ -93,6 +97,7 @@ static void add_cross(struct notes *nt, const struct result *res)
 	snprintf(c->observed, sizeof(c->observed), "%s", res->col[R_OBSERVED]);
 	snprintf(c->kernel, sizeof(c->kernel), "%s", res->col[R_KERNEL]);
 	snprintf(c->reason, sizeof(c->reason), "%s", res->col[R_REASON]);
+	c->match = results_match(res);
 }
 
 static int load_rows(struct notes *nt, const char *path)
@@ -233,7 +238,7 @@ static void evidence(FILE *f, const struct notes *nt, int md)
 			char text[64];
 
 			snprintf(text, sizeof(text), "%s%s", r ? r->observed : "-",
-				 r && strcmp(r->expected, r->observed) ? " (expected otherwise)" : "");
+				 r && !r->match ? " (expected otherwise)" : "");
 			cell(f, md, j == nc - 1, text);
 		}
 		fputc('\n', f);
@@ -263,7 +268,7 @@ static void cross_evidence(FILE *f, const struct notes *nt, int md)
 
 		fprintf(f, "%s%s %s (%s) gave %s%s", md ? "- " : "  ", c->pair, c->name,
 			c->kernel, c->observed,
-			strcmp(c->expected, c->observed) ? " (expected otherwise)" : "");
+			!c->match ? " (expected otherwise)" : "");
 		fprintf(f, md ? " — %.160s\n" : "\n      %.160s\n", c->reason);
 	}
 }
@@ -341,12 +346,10 @@ static int write_out(const char *dir, const char *name, const struct notes *nt,
 
 static int load_series(struct ydoc *y, struct notes *nt)
 {
-	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"), nt->series);
+	yaml_node_t *s = branches_series(y, nt->series);
 
-	if (!s) {
-		fprintf(stderr, "relnotes: %s: no series \"%s\"\n", y->path, nt->series);
+	if (!s)
 		return -1;
-	}
 	nt->version = ydoc_str(ydoc_get(y, s, "version"));
 	if (load_set(ydoc_str(ydoc_get(y, s, "patches")), nt->fixes, &nt->nr_fixes) ||
 	    load_set(ydoc_str(ydoc_get(y, s, "build-compat")), nt->compat, &nt->nr_compat))
@@ -367,9 +370,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: relnotes BRANCHES SERIES OUTDIR RESULTS|- [--untested]\n");
 		return 2;
 	}
-	snprintf(runpath, sizeof(runpath), "%s", argv[1]);
-	snprintf(basedir, sizeof(basedir), "%s", dirname(runpath));
-	if (ydoc_load(&y, argv[1]))
+	if (branches_open(&y, argv[1], basedir, sizeof(basedir)))
 		return 2;
 	if (facts_load_for_branches(&facts, &y, basedir))
 		return 2;

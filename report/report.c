@@ -1,14 +1,19 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report: renders a run's results.tsv as matrix.md (for people),
- * junit.xml (for CI) and results.json, prints the Markdown table, and
- * exits 1 when any observed outcome differs from the expected one.
+ * report: the judge of a run, and its renderer.  Renders a run's
+ * results.tsv as matrix.md (for people), junit.xml (for CI) and
+ * results.json, prints the Markdown table and the summary line, and
+ * exits 1 when the run is not green (a row not as expected, or no rows).
  *
  *	report RUN_DIR
+ *	report --judge RUN_DIR [SERIES]	the summary line alone (SERIES: that
+ *					series' own rows), exit 0 when green
+ *	report --match EXPECTED OBSERVED	exit 0 when such a row is as expected
+ *	report --header			the header line of results.tsv
+ *	report --row NAME=VALUE...	one row of results.tsv, every column
+ *					named once, in the header's order
  *
- *	report --header
- *
- * prints the header line of results.tsv (results.h has the schema).
+ * Exit 2 on bad input, named.  results.h has the schema and the judge.
  * observed SKIP marks a series whose tree is not there; it is listed, and
  * fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
  * series ("3.10→3.19") and are counted as pairs, not series; their
@@ -24,21 +29,9 @@
 static struct result *rows;
 static int nr;
 
-static int skipped(const struct result *r)
-{
-	return !strcmp(r->col[R_OBSERVED], "SKIP");
-}
-
 static int is_pair(const struct result *r)
 {
 	return results_pair_reader(r->col[R_SERIES]) != NULL;
-}
-
-static int matches(const struct result *r)
-{
-	if (skipped(r))
-		return !getenv("SG_STRICT") || strcmp(getenv("SG_STRICT"), "1");
-	return !strcmp(r->col[R_EXPECTED], r->col[R_OBSERVED]);
 }
 
 static void md_escape(FILE *f, const char *s)
@@ -70,10 +63,10 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (skipped(r) && !is_pair(r)) {
+		if (results_skipped(r) && !is_pair(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
-			if (!i || !skipped(&rows[i - 1]) ||
+			if (!i || !results_skipped(&rows[i - 1]) ||
 			    strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				fprintf(f, "| %s | - | all | all | - | SKIP | - | skipped | - |\n",
 					r->col[R_SERIES]);
@@ -82,10 +75,10 @@ static void write_md(FILE *f)
 		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s s | %s | ",
 			r->col[R_SERIES], r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
 			r->col[R_EXPECTED], r->col[R_OBSERVED], r->col[R_SECONDS],
-			skipped(r) ? "skipped" : matches(r) ? "ok" : "**MISMATCH**");
+			results_skipped(r) ? "skipped" : results_match(r) ? "ok" : "**MISMATCH**");
 		md_short(f, r->col[R_COMPLAINT], 60);
 		fputs(" |\n", f);
-		bad += !matches(r) || skipped(r);
+		bad += !results_match(r) || results_skipped(r);
 	}
 	if (!bad)
 		return;
@@ -93,11 +86,11 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (matches(r) && !skipped(r))
+		if (results_match(r) && !results_skipped(r))
 			continue;
-		if (skipped(r)) {
+		if (results_skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
-			if (i && skipped(&rows[i - 1]) && !is_pair(r) &&
+			if (i && results_skipped(&rows[i - 1]) && !is_pair(r) &&
 			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				continue;
 			fprintf(f, "- %s skipped: ", r->col[R_SERIES]);
@@ -139,8 +132,8 @@ static void write_junit(FILE *f)
 	int i, failures = 0, skips = 0;
 
 	for (i = 0; i < nr; i++) {
-		failures += !matches(&rows[i]);
-		skips += skipped(&rows[i]);
+		failures += !results_match(&rows[i]);
+		skips += results_skipped(&rows[i]);
 	}
 	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	fprintf(f, "<testsuite name=\"stableguard-matrix\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n",
@@ -152,11 +145,11 @@ static void write_junit(FILE *f)
 		xml_escape(f, r->col[R_SERIES]);
 		fprintf(f, ".%s\" name=\"%s\" time=\"%s\">", r->col[R_VARIANT],
 			r->col[R_CHECK], r->col[R_SECONDS]);
-		if (skipped(r)) {
+		if (results_skipped(r)) {
 			fprintf(f, "<skipped message=\"");
 			xml_escape(f, r->col[R_REASON]);
 			fprintf(f, "\"/>");
-		} else if (!matches(r)) {
+		} else if (!results_match(r)) {
 			fprintf(f, "<failure message=\"expected %s, observed %s\">",
 				r->col[R_EXPECTED], r->col[R_OBSERVED]);
 			xml_escape(f, r->col[R_REASON]);
@@ -196,7 +189,7 @@ static void write_json(FILE *f)
 			fprintf(f, "%s\"%s\": ", c ? ", " : "", result_names[c]);
 			json_str(f, rows[i].col[c]);
 		}
-		fprintf(f, ", \"match\": %s}%s\n", matches(&rows[i]) ? "true" : "false",
+		fprintf(f, ", \"match\": %s}%s\n", results_match(&rows[i]) ? "true" : "false",
 			i + 1 < nr ? "," : "");
 	}
 	fprintf(f, "]\n");
@@ -234,7 +227,7 @@ static void count_series(int *all, int *skipped_series, int *pairs)
 		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
 			continue;
 		(*all)++;
-		*skipped_series += skipped(&rows[i]);
+		*skipped_series += results_skipped(&rows[i]);
 	}
 }
 
@@ -253,21 +246,150 @@ static void print_builds(const char *dir)
 	fclose(f);
 }
 
-int main(int argc, char **argv)
+/* The summary line: series run, pairs, outcomes as expected; 1 if not green. */
+static int summary(void)
+{
+	int i, skips = 0, ok = 0, series, skipped_series, pairs;
+
+	if (!nr) {
+		printf("no results: nothing was run\n");
+		return 1;
+	}
+	for (i = 0; i < nr; i++) {
+		skips += results_skipped(&rows[i]);
+		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
+	}
+	count_series(&series, &skipped_series, &pairs);
+	printf("%d of %d series run", series - skipped_series, series);
+	if (pairs)
+		printf(", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
+	printf(", %d of %d outcomes as expected", ok, nr - skips);
+	if (skipped_series)
+		printf("; %d series SKIP (no tree)\n", skipped_series);
+	else
+		printf("%s\n", results_green(rows, nr) ? "; matrix OK" : "");
+	return !results_green(rows, nr);
+}
+
+/* Keeps only the rows of series (its own, not the pairs it is part of). */
+static void only_series(const char *series)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nr; i++)
+		if (!strcmp(rows[i].col[R_SERIES], series))
+			rows[n++] = rows[i];
+		else
+			free(rows[i].col[0]);
+	nr = n;
+}
+
+static int load(const char *dir)
 {
 	char path[4096];
-	int i, bad = 0, skips = 0, ok = 0, series, skipped_series, pairs;
 
+	snprintf(path, sizeof(path), "%s/results.tsv", dir);
+	return results_load(path, "report", &rows, &nr);
+}
+
+static int mismatches(void)
+{
+	int i, bad = 0;
+
+	for (i = 0; i < nr; i++)
+		bad += !results_match(&rows[i]);
+	return bad;
+}
+
+static int judge(int argc, char **argv)
+{
+	if (load(argv[2]))
+		return 2;
+	if (argc == 4) {
+		only_series(argv[3]);
+		if (!nr) {
+			printf("no outcomes of %s in %s\n", argv[3], argv[2]);
+			return 1;
+		}
+		printf("%d of %d outcomes as expected\n", nr - mismatches(), nr);
+		return !results_green(rows, nr);
+	}
+	return summary();
+}
+
+static int match(char **argv)
+{
+	struct result r = { 0 };
+
+	r.col[R_EXPECTED] = argv[2];
+	r.col[R_OBSERVED] = argv[3];
+	return !results_match(&r);
+}
+
+/* value with tabs and newlines as spaces, "-" when empty. */
+static void put_value(const char *value)
+{
+	if (!*value)
+		value = "-";
+	for (; *value; value++)
+		putchar(*value == '\t' || *value == '\n' || *value == '\r' ? ' ' : *value);
+}
+
+static int row(int argc, char **argv)
+{
+	const char *values[R_NCOLS] = { 0 };
+	int i, c;
+
+	for (i = 2; i < argc; i++) {
+		size_t n = strcspn(argv[i], "=");
+
+		for (c = 0; c < R_NCOLS; c++)
+			if (strlen(result_names[c]) == n && !strncmp(argv[i], result_names[c], n))
+				break;
+		if (!argv[i][n] || c == R_NCOLS || values[c]) {
+			fprintf(stderr, "report --row: %s: %s (columns: %s)\n", argv[i],
+				c == R_NCOLS || !argv[i][n] ? "not NAME=VALUE of a column" : "given twice",
+				results_header());
+			return 2;
+		}
+		values[c] = argv[i] + n + 1;
+	}
+	for (c = 0; c < R_NCOLS; c++)
+		if (!values[c]) {
+			fprintf(stderr, "report --row: no %s= (every column of results.tsv is needed)\n",
+				result_names[c]);
+			return 2;
+		}
+	for (c = 0; c < R_NCOLS; c++) {
+		if (c)
+			putchar('\t');
+		put_value(values[c]);
+	}
+	putchar('\n');
+	return 0;
+}
+
+static int usage(void)
+{
+	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n");
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
 	if (argc == 2 && !strcmp(argv[1], "--header")) {
 		puts(results_header());
 		return 0;
 	}
-	if (argc != 2) {
-		fprintf(stderr, "usage: report RUN_DIR | report --header\n");
-		return 2;
-	}
-	snprintf(path, sizeof(path), "%s/results.tsv", argv[1]);
-	if (results_load(path, "report", &rows, &nr))
+	if (argc >= 3 && !strcmp(argv[1], "--row"))
+		return row(argc, argv);
+	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--judge"))
+		return judge(argc, argv);
+	if (argc == 4 && !strcmp(argv[1], "--match"))
+		return match(argv);
+	if (argc != 2 || argv[1][0] == '-')
+		return usage();
+	if (load(argv[1]))
 		return 2;
 	if (write_file(argv[1], "matrix.md", write_md) ||
 	    write_file(argv[1], "junit.xml", write_junit) ||
@@ -275,23 +397,6 @@ int main(int argc, char **argv)
 		return 2;
 	write_md(stdout);
 	print_builds(argv[1]);
-	if (!nr) {
-		printf("\nno results: nothing was run\n");
-		return 1;
-	}
-	for (i = 0; i < nr; i++) {
-		bad += !matches(&rows[i]);
-		skips += skipped(&rows[i]);
-		ok += !skipped(&rows[i]) && matches(&rows[i]);
-	}
-	count_series(&series, &skipped_series, &pairs);
-	printf("\n%d of %d series run", series - skipped_series, series);
-	if (pairs)
-		printf(", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
-	printf(", %d of %d outcomes as expected", ok, nr - skips);
-	if (skipped_series)
-		printf("; %d series SKIP (no tree)\n", skipped_series);
-	else
-		printf("%s\n", bad ? "" : "; matrix OK");
-	return bad ? 1 : 0;
+	putchar('\n');
+	return summary();
 }

@@ -7,8 +7,32 @@
 
 const char *const result_names[R_NCOLS] = {
 	"series", "variant", "check", "expected", "observed", "seconds",
-	"kernel", "patchset", "complaint", "log", "reason",
+	"kernel", "patchset", "seed", "complaint", "log", "reason",
 };
+
+int results_skipped(const struct result *r)
+{
+	return !strcmp(r->col[R_OBSERVED], "SKIP");
+}
+
+int results_match(const struct result *r)
+{
+	const char *strict = getenv("SG_STRICT");
+
+	if (results_skipped(r))
+		return !strict || strcmp(strict, "1");
+	return !strcmp(r->col[R_EXPECTED], r->col[R_OBSERVED]);
+}
+
+int results_green(const struct result *rows, int nr)
+{
+	int i;
+
+	for (i = 0; i < nr; i++)
+		if (!results_match(&rows[i]))
+			return 0;
+	return nr > 0;
+}
 
 const char *results_header(void)
 {

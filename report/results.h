@@ -2,23 +2,30 @@
 /*
  * The one schema of a run's results.tsv: a header line naming the
  * columns, then one row per (series, variant, check), tab-separated.
- * matrix.sh writes it (its header from "report --header"); report and
- * relnotes read it through results_load(); shell reads columns by name.
+ * The shell writes rows with "report --row NAME=VALUE..." (its header
+ * from "report --header"); report and relnotes read it through
+ * results_load(); shell reads columns by name.
  *
  *	series variant check	which outcome
- *	expected observed	PASS | FAIL | ERROR | SKIP (observed only)
+ *	expected		PASS | FAIL | REFUSED (a cross-era pair)
+ *	observed		PASS | FAIL | REFUSED | ERROR | SKIP
  *	seconds			the check's time by the guest clock
  *	kernel patchset		what ran: kernel version, patch-set id
+ *	seed			the run's seed, given to the guest (sg_seed=)
  *	complaint		the first kernel complaint (WARNING, Oops, ...)
  *				printed while the check ran, or "-"
  *	log reason		the serial log, and the check's own detail
+ *
+ * The one judge of a row and of a run is here too: results_match() and
+ * results_green(); report, relnotes and (through "report --judge" and
+ * "report --match") the shell use no other.
  */
 #ifndef SG_RESULTS_H
 #define SG_RESULTS_H
 
 enum result_col {
 	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
-	R_KERNEL, R_PATCHSET, R_COMPLAINT, R_LOG, R_REASON, R_NCOLS
+	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON, R_NCOLS
 };
 
 struct result {
@@ -34,6 +41,15 @@ extern const char *const result_names[R_NCOLS];
 const char *results_pair_reader(const char *series);
 /* Whether the pair in column pair has series as its writer or reader. */
 int results_pair_has(const char *pair, const char *series);
+
+/*
+ * Whether a row is as expected: observed is expected, or observed is SKIP
+ * (a series without its tree) and SG_STRICT is not 1.
+ */
+int results_match(const struct result *r);
+int results_skipped(const struct result *r);
+/* Whether rows make a green run: at least one, and every one matches. */
+int results_green(const struct result *rows, int nr);
 
 /* The header line, without its newline. */
 const char *results_header(void);

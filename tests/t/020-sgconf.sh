@@ -27,8 +27,12 @@ done
 	grep -qx "SG_CONFIG='prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config'" &&
 	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
 
-# Cross-era pairs: each side's variant defaults to the first with the
-# fixes and no mutant; the geometry to the cross: one.
+# Cross-era pairs, under a header line naming the columns: each side's
+# variant defaults to the first with the fixes and no mutant; the geometry
+# to the cross: one.
+"$SGCONF" "$SG_ROOT/branches.yaml" cross | head -n 1 |
+	grep -qx "name	writer	writer_variant	writer_layout	reader	reader_variant	update	append	members	chunk	expect" &&
+	ok "cross: a header line names the columns" || fail "cross header: $("$SGCONF" "$SG_ROOT/branches.yaml" cross | head -n 1)"
 "$SGCONF" "$SG_ROOT/branches.yaml" cross |
 	grep -qx "2014-layout-change	3.10	fixed	dangerous=original	3.19	fixed	-	-	4200,12300,12300,16500	64	FAIL" &&
 	ok "cross pairs" || fail "cross: $("$SGCONF" "$SG_ROOT/branches.yaml" cross)"

@@ -17,7 +17,7 @@ grep -v -e 'SKIP' -e 'MISMATCH' "$g/results.tsv" | grep -v 'regress-ext4-es' > "
 "$REPORT" "$T/ok" > /dev/null && ok "all as expected exits 0" || fail "clean run failed"
 grep -v 'regress-ext4-es' "$g/results.tsv" > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" > "$T/ok/stdout" && ok "SKIP alone passes" || fail "SKIP failed the run"
-tail -n 1 "$T/ok/stdout" | grep -qx '1 of 2 series run, 8 of 8 outcomes as expected; 1 series SKIP (no tree)' &&
+tail -n 1 "$T/ok/stdout" | grep -qx '1 of 2 series run, 2 cross-era pairs, 10 of 10 outcomes as expected; 1 series SKIP (no tree)' &&
 	ok "a skipped series is counted, and the run is not called OK" ||
 	fail "summary: $(tail -n 1 "$T/ok/stdout")"
 SG_STRICT=1 "$REPORT" "$T/ok" > /dev/null && fail "SG_STRICT=1 let a SKIP pass" || ok "SG_STRICT=1 fails on SKIP"
@@ -32,5 +32,5 @@ grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing h
 	fail "no header: $(cat "$T/err")"
 { "$REPORT" --header; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
-grep -q "results.tsv:2: needs 11 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+grep -q "results.tsv:2: needs 12 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
 done_testing

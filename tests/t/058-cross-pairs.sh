@@ -70,8 +70,8 @@ row() { awk -F'\t' -v v="$1" '$2 == v' "$tsv"; }
 
 [ "$(($(wc -l < "$tsv") - 1))" = 4 ] && ok "4 rows: the pair whose reader is not in the run is left out" ||
 	fail "rows: $(cat "$tsv")"
-row flips | grep -q "^6.1→3.19	flips	raid0-layout	FAIL	FAIL	0.5	6.1.99→3.19.8	aaa→bbb	-	.*read.log	.*array sector 9" &&
-	ok "a row names both series, kernels and patch sets, and the first bad sector" ||
+row flips | grep -q "^6.1→3.19	flips	raid0-layout	FAIL	FAIL	0.5	6.1.99→3.19.8	aaa→bbb	5	-	.*read.log	.*array sector 9" &&
+	ok "a row names both series, kernels, patch sets, the seed and the first bad sector" ||
 	fail "flips: $(row flips)"
 d="$run/cross/flips"
 [ "$(cat "$d/write.drives")" = "file=$d/m0.img
@@ -86,7 +86,7 @@ grep -q "sg_checks=raid0-layout sg_seed=5 sg_phase=write sg_layout=original sg_c
 	[ "$(du -k "$run/cross/wrong/m2.img" | cut -f1)" -lt 300 ] &&
 	ok "images removed after the expected outcome, kept (sparse) after another" ||
 	fail "images: $(ls -ls "$run"/cross/*/)"
-row no-tree | grep -q "	SKIP	.*3.14: SKIP 3.14: no tree" && ok "a reader without a tree: SKIP" ||
+row no-tree | grep -q "	SKIP	.*	SKIP 3.14: no tree$" && ! row no-tree | grep -q "3.14: SKIP" && ok "a reader without a tree: SKIP" ||
 	fail "no-tree: $(row no-tree)"
 row no-kernel | grep -q "	ERROR	.*4.0/fixed: no kernel" && ok "a writer without a kernel: ERROR, nothing booted" ||
 	fail "no-kernel: $(row no-kernel)"

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "sgprint.h"
 
 static const char *check_name = "unknown";
 
@@ -30,7 +30,7 @@ void sg_info(const char *fmt, ...)
 	va_list ap;
 
 	va_start(ap, fmt);
-	emit("SG-INFO", fmt, ap);
+	emit(SG_LINE_INFO, fmt, ap);
 	va_end(ap);
 }
 
@@ -41,29 +41,29 @@ void sg_info(const char *fmt, ...)
 		va_start(ap, fmt);				\
 		vsnprintf(full, sizeof(full), fmt, ap);		\
 		va_end(ap);					\
-		printf("SG-RESULT %s %s %s\n", check_name, status, full); \
+		printf(SG_LINE_RESULT " %s %s %s\n", check_name, status, full); \
 		fflush(stdout);					\
 		return code;					\
 	} while (0)
 
 int sg_pass(const char *fmt, ...)
 {
-	RESULT("PASS", SG_EXIT_PASS);
+	RESULT(SG_PASS, SG_EXIT_PASS);
 }
 
 int sg_fail(const char *fmt, ...)
 {
-	RESULT("FAIL", SG_EXIT_FAIL);
+	RESULT(SG_FAIL, SG_EXIT_FAIL);
 }
 
 int sg_error(const char *fmt, ...)
 {
-	RESULT("ERROR", SG_EXIT_ERROR);
+	RESULT(SG_ERROR, SG_EXIT_ERROR);
 }
 
 int sg_refused(const char *fmt, ...)
 {
-	RESULT("REFUSED", SG_EXIT_REFUSED);
+	RESULT(SG_REFUSED, SG_EXIT_REFUSED);
 }
 
 const char *sg_param(const char *name, const char *def)

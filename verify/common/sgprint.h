@@ -1,22 +1,15 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * The result protocol between a check and the host.  The host reads the
- * serial console; a check prints exactly one line
- *	SG-RESULT <check> <PASS|FAIL|REFUSED|ERROR> <detail>
- * and may print any number of "SG-INFO <check> ..." lines before it.
- * FAIL means the data was wrong; ERROR means the check could not run;
- * REFUSED (cross-era scenarios only) means the kernel would not assemble
- * the array, and said so.
+ * sgprint: how a check prints its lines of the guest protocol
+ * (protocol.h): any number of SG-INFO, then exactly one SG-RESULT, whose
+ * printer returns the exit status main() should return.
  */
-#ifndef SG_REPORT_H
-#define SG_REPORT_H
+#ifndef SG_SGPRINT_H
+#define SG_SGPRINT_H
 
 #include <stdint.h>
 
-#define SG_EXIT_PASS 0
-#define SG_EXIT_FAIL 1
-#define SG_EXIT_ERROR 2
-#define SG_EXIT_REFUSED 3
+#include "protocol.h"
 
 void sg_begin(const char *check);
 void sg_info(const char *fmt, ...) __attribute__((format(printf, 1, 2)));

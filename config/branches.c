@@ -1,0 +1,36 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "branches.h"
+#include "validate.h"
+
+int branches_open(struct ydoc *y, const char *path, char *dir, size_t len)
+{
+	char *slash;
+
+	snprintf(dir, len, "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash)
+		*slash = '\0';
+	else
+		snprintf(dir, len, ".");
+	if (ydoc_load(y, path))
+		return -1;
+	if (branches_validate(y, dir)) {
+		fprintf(stderr, "%s: %d error%s\n", path, y->errors,
+			y->errors == 1 ? "" : "s");
+		ydoc_free(y);
+		return -1;
+	}
+	return 0;
+}
+
+yaml_node_t *branches_series(struct ydoc *y, const char *name)
+{
+	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"), name);
+
+	if (!s)
+		fprintf(stderr, "%s: no series \"%s\"\n", y->path, name);
+	return s;
+}

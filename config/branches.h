@@ -1,0 +1,22 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The one reader of branches.yaml: every C program that needs its facts
+ * (sgconf, relnotes) opens it here, so each gets it validated against the
+ * same schema (validate.c) and the same errors.
+ */
+#ifndef SG_BRANCHES_H
+#define SG_BRANCHES_H
+
+#include <stddef.h>
+
+#include "yamldoc.h"
+
+/*
+ * Loads and validates path; dir gets the folder paths in it are relative
+ * to.  Errors go to stderr as file:line, then "path: N errors"; -1.
+ */
+int branches_open(struct ydoc *y, const char *path, char *dir, size_t len);
+/* The series' mapping, or NULL with "path: no series" on stderr. */
+yaml_node_t *branches_series(struct ydoc *y, const char *name);
+
+#endif

@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The guest protocol: the lines a guest prints on its serial console for
+ * the host to read back.  The one definition, shared by the guest
+ * (verify/common/sgprint.c, built static by verify/Makefile) and the host
+ * (report/logread.c, built by the top Makefile); docs/protocol.md says the
+ * same for people.  Each line starts a console line (a timestamp or stray
+ * prefix before it is allowed) and is one record:
+ *
+ *	SG-BOOT <kernel release> panic_on_oops=<0|1|?>		init, once
+ *	SG-BEGIN <check>					init, per check
+ *	SG-INFO <check> <text>					the check, any number
+ *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR <detail>	the check, exactly one
+ *	SG-END <check> rc=<exit status> secs=<guest seconds>	init, per check
+ *	SG-DONE							init, after the last
+ *
+ * vm-images/init is shell and prints SG-BOOT, SG-BEGIN, SG-END and
+ * SG-DONE itself (and an SG-RESULT ERROR for a check missing from the
+ * image); tests/t/030 holds init and this header together.  FAIL means the
+ * data was wrong and the detail names the first bad sector or byte; ERROR
+ * means the check could not do its work and says why; REFUSED (cross-era
+ * scenarios only) means the kernel would not assemble the array.  Every
+ * detail starts with seed=N, the seed the check ran with.  The verdict is
+ * the SG-RESULT line; rc= (the check's exit status, SG_EXIT_* below, or
+ * 128+N when signal N killed it) is what logread quotes when a check
+ * ended without one.
+ */
+#ifndef SG_PROTOCOL_H
+#define SG_PROTOCOL_H
+
+#define SG_LINE_BOOT	"SG-BOOT"
+#define SG_LINE_BEGIN	"SG-BEGIN"
+#define SG_LINE_INFO	"SG-INFO"
+#define SG_LINE_RESULT	"SG-RESULT"
+#define SG_LINE_END	"SG-END"
+#define SG_LINE_DONE	"SG-DONE"
+/* What every line kind starts with. */
+#define SG_LINE_PREFIX	"SG-"
+
+#define SG_PASS		"PASS"
+#define SG_FAIL		"FAIL"
+#define SG_REFUSED	"REFUSED"
+#define SG_ERROR	"ERROR"
+
+/* The check's exit status and time, on its SG-END line. */
+#define SG_END_RC	"rc="
+#define SG_END_SECS	"secs="
+
+/* A check's exit status, beside its SG-RESULT line. */
+#define SG_EXIT_PASS	0
+#define SG_EXIT_FAIL	1
+#define SG_EXIT_ERROR	2
+#define SG_EXIT_REFUSED	3
+
+#endif
