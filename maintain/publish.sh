@@ -5,8 +5,9 @@
 # by stableguard, to REMOTE (a git URL or path).  Refused when the
 # follow-up-fix guard fails, or when the latest matrix run of the series'
 # current patch set is missing or not green, unless UNTESTED=1, which the
-# tag message then says.  A tag already on REMOTE is not moved.
-set -u
+# tag message then says.  Green is the judge's word (report --judge).  A
+# tag already on REMOTE is not moved; the tag is dated when it is made.
+set -u	# not -e: each refusal is named by sg_die, not by a bare exit
 . "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
@@ -23,9 +24,7 @@ evidence=
 if [ "$results" = - ]; then
 	why="no matrix run has tested patch set $patchset"
 else
-	evidence=$(awk -F'\t' -v s="$SG_SERIES" "$SG_RESULTS_AWK"'
-		$col["series"] == s { n++; ok += $col["observed"] == $col["expected"] }
-		END { printf "%d of %d outcomes as expected", ok, n; exit ok != n }' "$results") &&
+	evidence=$("$SG_CACHE/bin/report" --judge "$(dirname "$results")" "$SG_SERIES") &&
 		why= || why="the run $(basename "$(dirname "$results")") is not green: $evidence"
 fi
 if [ -n "$why" ]; then
@@ -52,7 +51,10 @@ trap 'rm -f "$msg"' EXIT
 	echo
 	echo "Signed-off-by: stableguard <stableguard@localhost>"
 } > "$msg"
-sg_git tag -f -a -F "$msg" "$tag" "stable/$SG_SERIES" >/dev/null || exit 1
+# Not sg_git: its fixed 2015 date is for reproducible commits; a tag says
+# when it was made.
+GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
+	git -C "$SG_REPO" tag -f -a -F "$msg" "$tag" "stable/$SG_SERIES" >/dev/null || exit 1
 sg_git push -q "$remote" "stable/$SG_SERIES:refs/heads/stable/$SG_SERIES" "refs/tags/$tag:refs/tags/$tag" ||
 	sg_die "publish: push to $remote failed (a $tag already there is not moved)"
 sg_say "publish: $SG_SERIES: stable/$SG_SERIES and $tag pushed to $remote"

@@ -275,12 +275,17 @@ static void cross_evidence(FILE *f, const struct notes *nt, int md)
 
 static void write_txt(FILE *f, const struct notes *nt)
 {
-	int i;
+	int i, all = nt->nr_compat + nt->nr_fixes;
 
-	fprintf(f, "[PATCH 0/%d] stableguard %s review\n\n", nt->nr_fixes, nt->release);
+	/* The count is every mail of the series, as b4 numbers them. */
+	fprintf(f, "[PATCH 0/%d] stableguard %s review\n\n", all, nt->release);
 	fprintf(f, "This is the start of the stableguard review cycle for the %s release.\n",
 		nt->release);
-	if (nt->nr_fixes)
+	if (nt->nr_compat)
+		fprintf(f, "There are %d patch%s in this series, %d for build compatibility, then\n%d fix%s; they apply with git am onto linux-%s, in that order.\n",
+			all, all == 1 ? "" : "es", nt->nr_compat, nt->nr_fixes,
+			nt->nr_fixes == 1 ? "" : "es", nt->version);
+	else if (nt->nr_fixes)
 		fprintf(f, "There are %d patch%s in this series; they apply with git am onto\nlinux-%s, in the order of backports/%s/series.\n",
 			nt->nr_fixes, nt->nr_fixes == 1 ? "" : "es", nt->version, nt->series);
 	else

@@ -44,6 +44,7 @@ cover=$(ls "$out"/0000-*.eml)
 grep -qx 'Subject: \[PATCH 9.9 0/2\] stableguard 9.9.1-sg1 review' "$cover" &&
 	grep -q "^Pseudo-Shortlog of commits:" "$cover" && grep -q "Fixes: 47d68979cc96" "$cover" &&
 	grep -q "^Build compatibility" "$cover" && grep -q "UNTESTED" "$cover" &&
+	grep -q "^There are 2 patches in this series" "$cover" &&
 	ok "the cover letter is the release notes" || fail "cover: $(cat "$cover")"
 p1=$(ls "$out"/0001-*.eml)
 grep -qx 'Subject: \[PATCH 9.9 1/2\] md/raid0: fix restore to sector variable in raid0_make_request' "$out/review.mbox" &&

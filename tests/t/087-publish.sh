@@ -45,7 +45,9 @@ sg_load_series 9.9
 run() {
 	mkdir -p "$SG_CACHE/runs/$1"
 	{ "$REPORT" --header
-	  printf '9.9\tfixed\traid0-map\tPASS\t%s\t1.0\t9.9.1\t%s\t-\tlog\twhy\n' "$2" "$(patchset_id)"
+	  "$REPORT" --row series=9.9 variant=fixed check=raid0-map expected=PASS \
+		observed="$2" seconds=1.0 kernel=9.9.1 patchset="$(patchset_id)" seed=1 \
+		complaint=- log=log reason=why
 	} > "$SG_CACHE/runs/$1/results.tsv"
 }
 run 20260101-000000 FAIL
@@ -65,4 +67,7 @@ grep -q "^Matrix run 20260102-000000: 1 of 1 outcomes as expected.$" "$T/tag" &&
 	grep -q "^  md/raid0: widen a (stableguard)$" "$T/tag" &&
 	grep -q "^Signed-off-by: stableguard <stableguard@localhost>$" "$T/tag" &&
 	ok "the tag message is the short notes, signed off" || fail "tag: $(cat "$T/tag")"
+tagged=$(sed -n 's/^tagger .* \([0-9]*\) [-+][0-9]*$/\1/p' "$T/tag")
+[ "$(( $(date +%s) - ${tagged:-0} ))" -lt 3600 ] && ok "the tag is dated when it was made" ||
+	fail "tagger date: $(grep '^tagger' "$T/tag")"
 done_testing
