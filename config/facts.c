@@ -1,4 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
+#include <ctype.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -58,6 +59,39 @@ static void put_file(struct fact *f, int i, const char *s)
 	f->files[i] = s;
 }
 
+/*
+ * stable: a list of releases, each "4.0.5" or {release: 4.0.5, source:
+ * <where that is said>}.  A release begins with its series' number.
+ */
+static void load_stable(struct ydoc *y, yaml_node_t *seq, struct fact *f)
+{
+	int i;
+
+	if (seq && !ydoc_is_seq(seq)) {
+		ydoc_err(y, seq, "%s: \"stable\" must be a list", short_id(f->id));
+		return;
+	}
+	for (i = 0; i < ydoc_len(seq); i++) {
+		yaml_node_t *it = ydoc_item(y, seq, i);
+		struct stable_release *s = &f->stable[f->nr_stable];
+		const char *rel = ydoc_str(it);
+
+		if (ydoc_is_map(it)) {
+			rel = ydoc_str(ydoc_get(y, it, "release"));
+			s->source = ydoc_str(ydoc_get(y, it, "source"));
+			if (!s->source)
+				ydoc_err(y, it, "%s: a stable entry given as a mapping needs a source",
+					 short_id(f->id));
+		}
+		if (!rel || !isdigit((unsigned char)rel[0]) || f->nr_stable == FACT_MAX_STABLE) {
+			ydoc_err(y, it, "%s: bad or too many stable releases", short_id(f->id));
+			continue;
+		}
+		s->release = rel;
+		f->nr_stable++;
+	}
+}
+
 static void load_one(struct facts *facts, yaml_node_t *n)
 {
 	struct ydoc *y = &facts->y;
@@ -81,6 +115,7 @@ static void load_one(struct facts *facts, yaml_node_t *n)
 		ydoc_err(y, n, "%s: kind must be fix, build-compat or history", short_id(id));
 	load_list(y, ydoc_get(y, n, "fixes"), "fixes", FACT_MAX_FIXES, &f->nr_fixes, put_fix, f);
 	load_list(y, ydoc_get(y, n, "files"), "files", FACT_MAX_FILES, &f->nr_files, put_file, f);
+	load_stable(y, ydoc_get(y, n, "stable"), f);
 	facts->n++;
 }
 
@@ -132,5 +167,17 @@ const struct fact *facts_find(const struct facts *facts, const char *prefix)
 	for (i = 0; i < facts->n; i++)
 		if (!strncmp(facts->f[i].id, prefix, n))
 			return &facts->f[i];
+	return NULL;
+}
+
+const struct stable_release *fact_stable_in(const struct fact *f, const char *series)
+{
+	size_t n = strlen(series);
+	int i;
+
+	for (i = 0; i < f->nr_stable; i++)
+		if (!strncmp(f->stable[i].release, series, n) &&
+		    strchr(". -", f->stable[i].release[n]))
+			return &f->stable[i];
 	return NULL;
 }

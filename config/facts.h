@@ -8,6 +8,17 @@
 #define FACTS_MAX 64
 #define FACT_MAX_FIXES 8
 #define FACT_MAX_FILES 32
+#define FACT_MAX_STABLE 8
+
+/*
+ * A stable release that carried the commit, and where that is said (a
+ * stable-queue path, a tree and file, the article).  Two sources that
+ * disagree are two entries.
+ */
+struct stable_release {
+	const char *release;	/* "4.0.5", or "3.19 (before 3.19.8)" */
+	const char *source;	/* NULL when the entry is a bare release */
+};
 
 struct fact {
 	char id[41];
@@ -17,6 +28,8 @@ struct fact {
 	char fixes[FACT_MAX_FIXES][41];
 	int nr_files;
 	const char *files[FACT_MAX_FILES];
+	int nr_stable;
+	struct stable_release stable[FACT_MAX_STABLE];
 };
 
 struct facts {
@@ -32,6 +45,8 @@ int facts_load_for_branches(struct facts *facts, struct ydoc *branches,
 			    const char *dir);
 /* The fact whose id starts with prefix (at least 12 hex digits). */
 const struct fact *facts_find(const struct facts *facts, const char *prefix);
+/* The entry of a stable release of series ("3.19") that carried f, or NULL. */
+const struct stable_release *fact_stable_in(const struct fact *f, const char *series);
 /* id[0..12), for messages. */
 const char *short_id(const char *id);
 

@@ -65,6 +65,57 @@ static void check_listing(const char *series_file, char paths[][4096], int n)
 	}
 }
 
+/*
+ * Whose Signed-off-by: says a stable release shipped the patch: the
+ * maintainers of the kernel.org stable and longterm series of the 2014-2016
+ * era, and of the extended-stable series built on them.  Greg's is the one
+ * on the stable-queue patches this tree carries (releases/4.0.3, 4.0.5,
+ * 4.0.6, 3.14.42, 3.14.44, 3.14.45); the others are the names their
+ * series' release announcements were signed with.
+ */
+static const struct {
+	const char *who, *series;
+} stable_maintainers[] = {
+	{ "Greg Kroah-Hartman <gregkh@linuxfoundation.org>", "kernel.org stable and longterm" },
+	{ "Sasha Levin <sasha.levin@oracle.com>", "3.18.y, 2015 on" },
+	{ "Jiri Slaby <jslaby@suse.cz>", "3.12.y" },
+	{ "Ben Hutchings <ben@decadent.org.uk>", "3.2.y, 3.16.y" },
+	{ "Willy Tarreau <w@1wt.eu>", "2.6.32.y; 3.10.y, 2016 on" },
+	{ "Luis Henriques <luis.henriques@canonical.com>", "3.16.y-ckt" },
+	{ "Kamal Mostafa <kamal@canonical.com>", "3.13.y-ckt, 3.19.y-ckt" },
+};
+
+static const char *stable_maintainer(const char *signoff)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(stable_maintainers) / sizeof(stable_maintainers[0]); i++)
+		if (!strcmp(signoff, stable_maintainers[i].who))
+			return stable_maintainers[i].who;
+	return NULL;
+}
+
+/*
+ * A stable maintainer's Signed-off-by: says that a release of this series
+ * shipped the patch: the upstream facts must name one.  An adaptation from
+ * another series says so in a bracketed note and carries no such sign-off.
+ */
+static void check_stable_signoff(const struct patchfile *p, const struct fact *f,
+				 const char *series)
+{
+	const char *who;
+	int i;
+
+	for (i = 0; i < p->nr_signoffs; i++) {
+		who = stable_maintainer(p->signoffs[i]);
+		if (!who || (f && fact_stable_in(f, series)))
+			continue;
+		problem("%s:%d: Signed-off-by: %s, but no %s stable release carried %s "
+			"(stable: in the upstream facts)", p->path, p->signoff_lines[i], who,
+			series, f ? short_id(f->id) : "this patch");
+	}
+}
+
 static int touched_upstream(const struct fact *f, const char *file)
 {
 	int i;
@@ -109,13 +160,14 @@ static void check_authorship(const struct patchfile *p, const struct fact *f,
 			p->date, f->date);
 }
 
-static void check_against_facts(const struct facts *facts,
-				const struct patchfile *p, const char *kind)
+static void check_against_facts(const struct facts *facts, const struct patchfile *p,
+				const char *kind, const char *series)
 {
 	const struct fact *f = p->upstream[0] ? facts_find(facts, p->upstream) : NULL;
 	int i, j, found;
 
 	check_authorship(p, f, kind);
+	check_stable_signoff(p, f, series);
 	if (!p->upstream[0])
 		return;
 	if (!f) {
@@ -243,8 +295,8 @@ static void check_hunks(const char *path, const char *preimage_root)
 	fclose(f);
 }
 
-int lint_series(const struct facts *facts, const char *series_file,
-		const char *kind, const char *preimage_dir)
+int lint_series(const struct facts *facts, const char *series,
+		const char *series_file, const char *kind, const char *preimage_dir)
 {
 	static char paths[MAX_PATCHES][4096];
 	struct patchfile p;
@@ -266,7 +318,7 @@ int lint_series(const struct facts *facts, const char *series_file,
 		}
 		if (!p.has_diff)
 			problem("%s: no diff --git section", paths[i]);
-		check_against_facts(facts, &p, kind);
+		check_against_facts(facts, &p, kind, series);
 		check_hunks(paths[i], preimage_dir);
 	}
 	return problems;

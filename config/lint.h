@@ -8,12 +8,14 @@
  * Lints the patches named by series_file, which must be exactly the
  * *.patch files in its folder: mbox headers, the upstream line, an id the
  * facts know as kind, Fixes: as the facts say, only the files upstream
- * touched, and hunks whose line counts add up.  When preimage_dir is set,
+ * touched, a stable maintainer's Signed-off-by: only where the facts name
+ * a stable release of series ("3.19") that carried the commit, and hunks
+ * whose line counts add up.  When preimage_dir is set,
  * writes there, per patch, the files its hunks expect (lines at their
  * positions, filler between) so that git apply --check can try it.
  * Prints one line per problem; returns how many.
  */
-int lint_series(const struct facts *facts, const char *series_file,
-		const char *kind, const char *preimage_dir);
+int lint_series(const struct facts *facts, const char *series,
+		const char *series_file, const char *kind, const char *preimage_dir);
 
 #endif

@@ -81,6 +81,10 @@ static void body_line(struct patchfile *p, const char *line, int lineno)
 			p->based_on = 1;
 		}
 	}
+	if (!strncmp(line, "Signed-off-by: ", 15) && p->nr_signoffs < PATCH_MAX_SIGNOFFS) {
+		snprintf(p->signoffs[p->nr_signoffs], 256, "%s", line + 15);
+		p->signoff_lines[p->nr_signoffs++] = lineno;
+	}
 	if (!strncmp(line, "Fixes: ", 7) && p->nr_fixes < PATCH_MAX_FIXES &&
 	    sscanf(line + 7, "%63s", id) == 1 && is_hex_id(id, 12, 40))
 		snprintf(p->fixes[p->nr_fixes++], 41, "%s", id);

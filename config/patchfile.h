@@ -2,14 +2,15 @@
 /*
  * A git format-patch mbox file as stableguard reads it: the headers a
  * stable maintainer keeps (From, Date, Subject), the upstream commit the
- * body names ("commit <40 hex> upstream."), its Fixes: trailers, and the
- * files the diff touches.
+ * body names ("commit <40 hex> upstream."), its Fixes: and Signed-off-by:
+ * trailers, and the files the diff touches.
  */
 #ifndef SG_PATCHFILE_H
 #define SG_PATCHFILE_H
 
 #define PATCH_MAX_FILES 64
 #define PATCH_MAX_FIXES 8
+#define PATCH_MAX_SIGNOFFS 16
 /* The author of code this project wrote, as its patches' From: says. */
 #define SG_AUTHOR "stableguard <stableguard@localhost>"
 
@@ -24,6 +25,9 @@ struct patchfile {
 	int upstream_line;	/* line of the body's first text, for errors */
 	int nr_fixes;
 	char fixes[PATCH_MAX_FIXES][41];	/* as written: 12 to 40 hex */
+	int nr_signoffs;
+	char signoffs[PATCH_MAX_SIGNOFFS][256];	/* "Name <mail>" of each Signed-off-by: */
+	int signoff_lines[PATCH_MAX_SIGNOFFS];
 	int nr_files;
 	char files[PATCH_MAX_FILES][256];
 	int has_diff;

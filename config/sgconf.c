@@ -262,7 +262,7 @@ static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 		mkdir(dir, 0755);
 	}
 	in_base(ydoc_str(ydoc_get(y, s, "patches")), path, sizeof(path));
-	bad = lint_series(facts, override ? override : path, "fix",
+	bad = lint_series(facts, name, override ? override : path, "fix",
 			  preimage ? dir : NULL);
 	compat = ydoc_str(ydoc_get(y, s, "build-compat"));
 	if (compat) {
@@ -271,7 +271,7 @@ static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 			snprintf(dir, sizeof(dir), "%s/%s/build-compat", preimage, name);
 			mkdir(dir, 0755);
 		}
-		bad += lint_series(facts, path, "build-compat", preimage ? dir : NULL);
+		bad += lint_series(facts, name, path, "build-compat", preimage ? dir : NULL);
 	}
 	if (!bad)
 		printf("lint: %s: patch sets well formed\n", name);

@@ -57,4 +57,20 @@ for want in "0003-stray.patch: not listed in" \
 	grep -qF "$want" "$T/bad.out" && ok "lint says: $want" ||
 		fail "lint did not say \"$want\": $(cat "$T/bad.out")"
 done
+# A stable maintainer's sign-off on a series no stable release of which
+# shipped the patch: 4.0.5's raid0 patch, as it was, planted into 3.19.
+signed="$T/signed/3.19"
+mkdir -p "$signed"
+cp "$SG_ROOT"/backports/3.19/*.patch "$SG_ROOT/backports/3.19/series" "$signed/"
+cp "$SG_ROOT/backports/4.0/0001-md-raid0-fix-restore-to-sector-variable-in-raid0_mak.patch" "$signed/"
+"$SGCONF" "$SG_ROOT/branches.yaml" lint 3.19 - "$signed/series" > "$T/signed.out" &&
+	fail "a 3.19 patch with a stable sign-off passed the lint"
+want="$signed/0001-md-raid0-fix-restore-to-sector-variable-in-raid0_mak.patch:23: Signed-off-by: Greg Kroah-Hartman <gregkh@linuxfoundation.org>, but no 3.19 stable release carried a81157768a00"
+grep -qF "$want" "$T/signed.out" && ok "lint refuses a stable sign-off 3.19 never shipped, naming the file" ||
+	fail "sign-off not refused: $(cat "$T/signed.out")"
+[ "$(grep -c '^lint: ' "$T/signed.out")" -eq 1 ] && ok "and nothing else in that set" ||
+	fail "more than the sign-off: $(cat "$T/signed.out")"
+# The same patch in 4.0, whose 4.0.5 shipped it, is clean.
+"$SGCONF" "$SG_ROOT/branches.yaml" lint 4.0 > /dev/null && ok "4.0.5's sign-off stands in 4.0" ||
+	fail "4.0 refused"
 done_testing

@@ -16,7 +16,7 @@ cp "$SG_ROOT"/backports/3.19/0002-*.patch "$T/3.19/"
 rc=$?
 cat "$T/bad.out"
 [ $rc -eq 1 ] && ok "exit status 1" || fail "exit status $rc"
-grep -q '^guard: 3.19 carries 47d68979cc96 ("md/raid0: fix bug with chunksize not a power of 2.", from the 3.19 base) without a81157768a00 ("md/raid0: fix restore to sector variable in raid0_make_request", v4.1), which Fixes: it$' "$T/bad.out" &&
+grep -q '^guard: 3.19 carries 47d68979cc96 ("md/raid0: fix bug with chunksize not a power of 2.", from the 3.19 base) without a81157768a00 ("md/raid0: fix restore to sector variable in raid0_make_request", v4.1-rc5), which Fixes: it$' "$T/bad.out" &&
 	ok "names 47d68979cc96, a81157768a00 and 3.19" || fail "message"
 [ "$(wc -l < "$T/bad.out")" -eq 1 ] && ok "exactly that one" || fail "other complaints too"
 
