@@ -10,6 +10,7 @@
 #   make intake MBOX=f SERIES="4.0 3.19" [COMMIT=id] [RELEASE=v4.1]  an upstream commit into series
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
+#   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make deps                         install what the above need (apt)
@@ -23,6 +24,8 @@ MBOX ?=
 COMMIT ?=
 RELEASE ?=
 REMOTE ?=
+UPSTREAM ?=
+WRITE ?= 0
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -32,11 +35,11 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
+.PHONY: follow-ups all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -62,6 +65,10 @@ RESULTS := report/results.c report/results.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
+
+$(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -116,6 +123,11 @@ publish:
 publish-locked: tools
 	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
 	@for s in $(SERIES); do UNTESTED=$(UNTESTED) maintain/publish.sh $$s $(REMOTE) || exit $$?; done
+
+# Exit 1 when a series misses a fix (a CI job can gate on it).
+follow-ups: tools
+	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
+	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
