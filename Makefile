@@ -13,6 +13,7 @@
 #   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
+#   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make deps                         install what the above need (apt)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
@@ -26,6 +27,7 @@ RELEASE ?=
 REMOTE ?=
 UPSTREAM ?=
 WRITE ?= 0
+PHASE ?=
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -161,7 +163,8 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@$(LOCKED) bench-locked
+	@if [ "$(PHASE)" = follow-ups ]; then $(MAKE) --no-print-directory tools && PHASE=follow-ups prove/bench.sh; \
+	else $(LOCKED) bench-locked; fi
 
 bench-locked: deps tools image
 	@FULL=$(FULL) prove/bench.sh $(or $(firstword $(SERIES)),6.1)
