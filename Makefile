@@ -10,8 +10,10 @@
 #   make intake MBOX=f SERIES="4.0 3.19" [COMMIT=id] [RELEASE=v4.1]  an upstream commit into series
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
+#   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
+#   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make deps                         install what the above need (apt)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
@@ -23,6 +25,9 @@ MBOX ?=
 COMMIT ?=
 RELEASE ?=
 REMOTE ?=
+UPSTREAM ?=
+WRITE ?= 0
+PHASE ?=
 UNTESTED ?= 0
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
@@ -32,11 +37,11 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
+.PHONY: follow-ups all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -57,13 +62,17 @@ tools: $(TOOLS)
 LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 # The one reader of branches.yaml, for every program that needs its facts.
 BRANCHES_SRCS := config/branches.c config/validate.c
-SGCONF_SRCS := config/sgconf.c $(BRANCHES_SRCS)
+SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
 
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
+
+$(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -120,6 +129,11 @@ publish-locked: tools
 	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
 	@for s in $(SERIES); do UNTESTED=$(UNTESTED) maintain/publish.sh $$s $(REMOTE) || exit $$?; done
 
+# Exit 1 when a series misses a fix (a CI job can gate on it).
+follow-ups: tools
+	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
+	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
+
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
 	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
@@ -152,7 +166,8 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@$(LOCKED) bench-locked
+	@if [ "$(PHASE)" = follow-ups ]; then $(MAKE) --no-print-directory tools && PHASE=follow-ups prove/bench.sh; \
+	else $(LOCKED) bench-locked; fi
 
 bench-locked: deps tools image
 	@FULL=$(FULL) prove/bench.sh $(or $(firstword $(SERIES)),6.1)

@@ -30,6 +30,16 @@ sg_load_series() {
 	SG_TREE_VAR="TREE_$(echo "$SG_SERIES" | tr . _)"
 }
 
+# sg_tree_source: $tree and $rev from TREE_3_19 (or TREE), the series'
+# own tree as the user names it: a path, or a git repository@revision.
+sg_tree_source() {
+	eval "tree=\${$SG_TREE_VAR:-\${TREE:-}}"
+	rev=
+	case $tree in
+	*@*) rev=${tree##*@} tree=${tree%@*} ;;
+	esac
+}
+
 sg_load_variant() {
 	sg_vars=$("$SGCONF" "$BRANCHES" variant "$SG_SERIES" "$1") || exit 1
 	eval "$sg_vars"

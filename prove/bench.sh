@@ -12,6 +12,11 @@
 # measured for the first variant and counted once per variant
 # (BENCH_NAIVE=all builds every one); the report says which.
 #
+# PHASE=follow-ups: the follow-up scan (config/followups.c) over a
+# synthetic mainline-sized history (BENCH_COMMITS, 1000000 by default, a
+# tag every 10000, a Fixes: trailer in one commit of ten), made once with
+# git fast-import and kept in $SG_CACHE/bench; no kernel needed.
+#
 # FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
 # folders: a scratch SG_CACHE, deleted after), cold and then warm.
 set -eu
@@ -22,6 +27,7 @@ out="$SG_CACHE/bench"
 mkdir -p "$out"
 what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
+[ "${PHASE:-}" = follow-ups ] && what=follow-ups
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
@@ -128,5 +134,53 @@ full() {
 	say "outcomes: $("$SG_CACHE/bin/report" "$scratch/warm" | tail -n 1)"
 }
 
-if [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
+# synthetic_history DIR N: N linear commits, tags v1.0 ... every 10000
+# (v3.19 at 90% of the way), one commit in ten with a Fixes: of a
+# made-up id (unknown: every lookup is still made).
+synthetic_history() {
+	[ -f "$1/done" ] && return 0
+	rm -rf "$1" && git init -q --bare "$1"
+	awk -v n="$2" 'BEGIN {
+		srand(1)
+		for (i = 1; i <= n; i++) {
+			msg = sprintf("subsys: change %d\n\nA body line that says why the change %d is needed,\nas long as a short commit message is.\n", i, i)
+			if (i % 10 == 0)
+				msg = msg sprintf("\nFixes: %06x%06x (\"subsys: change %d\")\n", int(rand() * 16777216), int(rand() * 16777216), i - 5)
+			msg = msg "Signed-off-by: A U Thor <a@example.org>\n"
+			printf "commit refs/heads/master\nmark :%d\nauthor A U Thor <a@example.org> %d +0000\ncommitter A U Thor <a@example.org> %d +0000\ndata %d\n%s", i, 1000000000 + i, 1000000000 + i, length(msg), msg
+			if (i > 1) printf "from :%d\n", i - 1
+			else printf "M 644 inline f\ndata 2\nf\n"
+			printf "\n"
+			if (i % 10000 == 0) {
+				t = (i == int(n * 0.9 / 10000) * 10000) ? "v3.19" : sprintf("v1.%d", i / 10000)
+				printf "reset refs/tags/%s\nfrom :%d\n\n", t, i
+			}
+		}
+	}' | git -C "$1" fast-import --quiet || sg_die "bench: git fast-import failed"
+	git -C "$1" commit-graph write --reachable 2>/dev/null
+	touch "$1/done"
+}
+
+follow_ups() {
+	n=${BENCH_COMMITS:-1000000}
+	repo="$out/synthetic-$n.git"
+	say "# stableguard bench: make follow-ups, one pass over $n commits"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	say ""
+	say "| phase | wall |"
+	say "|---|---|"
+	t=$(now)
+	synthetic_history "$repo" "$n"
+	say "| the synthetic history (git fast-import; cached after the first run) | $(since "$t") s |"
+	printf 'series 3.19 v3.19 - bench\ncarried %s bench\n' "$(git -C "$repo" rev-parse v3.19~3)" > "$scratch/plan"
+	t=$(now)
+	"$SG_CACHE/bin/followups" "$scratch/plan" "$repo" master > "$scratch/fu.out" 2> "$scratch/fu.err"
+	say "| the scan: git log --topo-order of all, Fixes: resolved, one series (exit $?) | $(since "$t") s |"
+	say ""
+	say "$(tail -n 1 "$scratch/fu.err")"
+}
+
+if [ "${PHASE:-}" = follow-ups ]; then follow_ups
+elif [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
 echo "bench: $report" >&2

@@ -17,7 +17,7 @@ set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"
-eval "tree=\${$SG_TREE_VAR:-\${TREE:-}}"
+sg_tree_source
 
 fetch_package() {
 	dl="$SG_CACHE/packages/$SG_PACKAGE"
@@ -32,12 +32,8 @@ fetch_package() {
 }
 
 # What the source is: kind (tarball, tree, git), path, revision.
-rev=
 tarball=
 if [ -n "$tree" ]; then
-	case $tree in
-	*@*) rev=${tree##*@} tree=${tree%@*} ;;
-	esac
 	if [ -n "$rev" ]; then
 		git -C "$tree" rev-parse -q --verify "$rev^{tree}" >/dev/null 2>&1 ||
 			sg_die "$SG_TREE_VAR: $tree has no revision $rev (a git repository and a tag or commit, as /path/to/linux@v$SG_VERSION)"

@@ -1,0 +1,109 @@
+#!/bin/sh
+# follow-ups.sh UPSTREAM[@REV] [SERIES...]
+# The fixes upstream has for what each series carries, which the series
+# does not carry (config/followups.c decides, in one pass over UPSTREAM).
+# What a series carries: every commit its vX.Y tag contains in UPSTREAM;
+# with a stable history (TREE_3_19=repo@v3.19.8, as make matrix takes
+# it) every upstream commit named between vX.Y and that release, else
+# the base-contains of branches.yaml; and the upstream commit of each
+# patch of its patch sets.  Exit 1 when a series misses a fix, 2 on bad
+# input.  WRITE=1 records the missing fixes and what they fix in the
+# upstream facts through sgconf record, so that the guard knows them.
+set -u
+. "$(dirname "$0")/../lib/sg.sh"
+
+upstream=${1:-}
+shift
+[ -n "$upstream" ] || { sg_say "follow-ups: say UPSTREAM=<mainline repository>[@<rev>]"; exit 2; }
+urev=HEAD
+case $upstream in
+*@*) urev=${upstream##*@} upstream=${upstream%@*} ;;
+esac
+bad() { sg_say "follow-ups: $*; nothing changed"; exit 2; }
+git -C "$upstream" rev-parse --git-dir >/dev/null 2>&1 || bad "UPSTREAM=$upstream: not a git repository"
+upstream=$(cd "$upstream" && pwd)
+git -C "$upstream" rev-parse -q --verify "$urev^{commit}" >/dev/null ||
+	bad "UPSTREAM=$upstream@$urev: no such revision"
+[ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+plan="$tmp/plan"
+
+# patch_lines FILE...: "carried ID patch FILE" for each patch's upstream commit.
+patch_lines() {
+	for p in "$@"; do
+		sed -n 's/^\(commit\|Based on commit\) \([0-9a-f]\{40\}\) upstream.*/\2/p' "$p" | head -n 1 |
+			while read -r id; do echo "carried $id patch $(basename "$p")"; done
+	done
+}
+
+# stable_lines TAG: the upstream commits the stable history names, from
+# $tree between TAG and $rev, each with the stable commit that names it.
+stable_lines() {
+	git -C "$tree" log --format='@@%h%n%B' "$1..$rev" | sed -n \
+		-e '/^@@/{s/^@@//;h;d;}' \
+		-e 's/^commit \([0-9a-f]\{40\}\) upstream.*/\1/;t found' \
+		-e 's/^[Uu]pstream commit \([0-9a-f]\{40\}\).*/\1/;t found' \
+		-e 's/.*(cherry picked from commit \([0-9a-f]\{40\}\)).*/\1/;t found' \
+		-e d -e ':found' -e G -e "s/\n/ $rev (/" -e 's/^\(.*\)$/carried \1)/p'
+}
+
+for series in "$@"; do
+	sg_load_series "$series"
+	tag="v$(echo "$SG_VERSION" | cut -d. -f1,2)"
+	sg_tree_source
+	repo=-
+	git -C "$SG_REPO" rev-parse -q --verify "stable/$SG_SERIES" >/dev/null 2>&1 && repo=$SG_REPO
+	if [ -n "$rev" ]; then
+		git -C "$tree" rev-parse --git-dir >/dev/null 2>&1 || bad "$SG_TREE_VAR=$tree: not a git repository"
+		for r in "$tag" "$rev"; do
+			git -C "$tree" rev-parse -q --verify "$r^{commit}" >/dev/null ||
+				bad "$SG_TREE_VAR=$tree@$rev: $tree has no revision $r"
+		done
+		echo "series $SG_SERIES $tag $repo $rev stable history ($SG_TREE_VAR=$tree@$rev)"
+		stable_lines "$tag"
+	else
+		sg_say "follow-ups: $SG_SERIES: no stable history ($SG_TREE_VAR=<repository>@v$SG_VERSION): its base is taken as base-contains of branches.yaml"
+		echo "series $SG_SERIES $tag $repo base-contains of branches.yaml"
+		for id in $SG_BASE_CONTAINS; do echo "carried $id base-contains"; done
+	fi
+	# shellcheck disable=SC2046
+	patch_lines $(sg_series_files "$SG_COMPAT") $(sg_series_files "$SG_PATCHES")
+done > "$plan" || exit $?
+
+SG_APPLY_CHECK="$SG_ROOT/maintain/applies.sh" "$SG_CACHE/bin/followups" "$plan" "$upstream" "$urev" "$tmp/found"
+rc=$?
+[ "${WRITE:-0}" = 1 ] && [ $rc = 1 ] || exit $rc
+
+# record ID KIND [fixes=...]: the commit, as UPSTREAM has it, in the facts.
+record() {
+	id=$1 kind=$2 release=$3
+	shift 3
+	files=$(git -C "$upstream" show --format= --name-only "$id" | paste -sd, -)
+	"$SGCONF" "$BRANCHES" record "$id" kind="$kind" release="$release" \
+		subject="$(git -C "$upstream" log -1 --format=%s "$id")" \
+		author="$(git -C "$upstream" log -1 --format=%an "$id")" \
+		date="$(git -C "$upstream" log -1 --format=%aD "$id")" \
+		${files:+files="$files"} "$@"
+}
+facts="$SG_CONF_DIR/$("$SGCONF" "$BRANCHES" upstream)" || exit 2
+cp "$facts" "$tmp/facts.was"
+# What they fix first (the facts know every Fixes: target), then each
+# fix, oldest first, with all it fixes; a target that is itself a missing
+# fix is recorded as one, before what fixes it.
+awk '!seen[$1 " " $3]++ {
+	if (!($1 in fixes)) order[n++] = $1
+	fixes[$1] = fixes[$1] (fixes[$1] ? "," : "") $3; release[$1] = $2; target[$3] = $4 " " $5
+}
+END {
+	for (t in target) if (!(t in fixes)) print "target", t, target[t]
+	for (i = 0; i < n; i++) print "fix", order[i], release[order[i]], fixes[order[i]]
+}' "$tmp/found" > "$tmp/record"
+while read -r what id release rest; do
+	if [ "$what" = target ]; then
+		record "$id" "$rest" "$release" 2>"$tmp/err"
+	else
+		record "$id" fix "$release" fixes="$rest" 2>"$tmp/err"
+	fi || { cat "$tmp/err" >&2; cp "$tmp/facts.was" "$facts"; sg_die "follow-ups: recording $id failed; $facts left as it was"; }
+done < "$tmp/record"
+exit $rc

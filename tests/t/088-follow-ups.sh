@@ -1,0 +1,100 @@
+# make follow-ups on stand-in repositories: a mainline with A, B (Fixes:
+# A, 12 hex), C (Fixes: B, 8 hex), D (Fixes: an unknown id); a stable
+# history that backported A.  B is missing, and C with it (a fix of a
+# missing fix); once B is carried, C still is; a series carrying all
+# gets nothing; WRITE=1 leaves the guard refusing the series without B.
+. "$SG_ROOT/tests/common.sh"
+standin_series
+export FOLLOWUPS="$SG_ROOT/maintain/follow-ups.sh"
+cp -r "$(dirname "$SGCONF")" "$SG_CACHE/bin"
+export SGCONF="$SG_CACHE/bin/sgconf"
+g() { git -c user.name=U -c user.email=u@x -C "$@"; }
+
+m="$T/mainline"
+git init -q -b master "$m"
+printf 'one\ntwo\nthree\nfour\n' > "$m/f"
+g "$m" add f && g "$m" commit -q -m init && g "$m" tag v9.9
+change() {	# change LINE SUBJECT [TRAILER]
+	sed -i "$1s/\$/ fixed/" "$m/f"
+	g "$m" commit -q -a -m "$2" -m "${3:-Signed-off-by: U <u@x>}"
+	g "$m" rev-parse HEAD
+}
+A=$(change 1 "f: fix one")
+B=$(change 2 "f: fix the fix of one" "Fixes: $(echo $A | cut -c1-12) (\"f: fix one\")")
+C=$(change 3 "f: fix two" "Fixes: $(echo $B | cut -c1-8)")
+D=$(change 4 "f: fix four" "Fixes: deadbeefdeadbeef (\"nothing\")")
+g "$m" tag v10.0-rc1
+short() { echo "$1" | cut -c1-12; }
+
+# stable: v9.9 plus A backported (cherry-pick -x), released as v9.9.1.
+s="$T/stable"
+git clone -q "$m" "$s" && g "$s" checkout -q -b linux-9.9.y v9.9
+g "$s" cherry-pick -x "$A" >/dev/null && g "$s" tag v9.9.1
+
+facts="$T/conf/upstream.yaml"
+cp "$facts" "$T/facts.was"
+run() { "$FOLLOWUPS" "$@" >"$T/out" 2>"$T/err"; rc=$?; }
+
+TREE_9_9="$s@v9.9.1" run "$m" 9.9
+cat "$T/out" "$T/err"
+[ $rc = 1 ] && ok "exit 1 when a fix is missing" || fail "exit $rc"
+grep -q "^  $(short $B)  v10.0-rc1 .* f: fix the fix of one .* $(short $A)  v9.9.1 (" "$T/out" &&
+	ok "B missing, fixing A from the stable history" || fail "B not reported"
+grep -q "^  $(short $C)  .* $(short $B)  missing too" "$T/out" && ok "C (Fixes: 8 hex of B) missing too" ||
+	fail "C not reported"
+grep -q "$(short $D)" "$T/out" && fail "D reported" || ok "D not reported"
+grep -q "Fixes: deadbeefdeadbeef: unknown" "$T/err" && ok "unknown Fixes: named" || fail "unknown Fixes: not named"
+grep -q "make intake MBOX=$(short $B).mbox SERIES=\"9.9\" COMMIT=$B RELEASE=v10.0-rc1" "$T/out" &&
+	ok "the make intake line" || fail "no make intake line"
+grep -q "no stable history" "$T/err" && fail "said no stable history" || ok "stable history used"
+
+# B taken into the series' patch set: C is still missing, B no more.
+g "$m" format-patch -q -1 --stdout "$B" |
+	awk -v id="$B" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
+	> "$T/conf/p/0001-b.patch"
+echo 0001-b.patch > "$T/conf/p/series"
+TREE_9_9="$s@v9.9.1" run "$m" 9.9
+[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" && grep -q "^  $(short $C) .* $(short $B)  patch 0001-b.patch" "$T/out" &&
+	ok "B taken: C missing, fixing B from the patch" || fail "after B: $(cat "$T/out")"
+
+# All three in the stable history: nothing missing.
+g "$s" cherry-pick -x "$B" "$C" >/dev/null && g "$s" tag v9.9.2
+: > "$T/conf/p/series"
+TREE_9_9="$s@v9.9.2" run "$m" 9.9
+[ $rc = 0 ] && grep -q "no missing follow-up fix" "$T/out" && ok "all carried: nothing" || fail "all carried: exit $rc $(cat "$T/out")"
+TREE_9_9="$s@v9.9.1" run "$m@$A" 9.9
+[ $rc = 0 ] && ok "UPSTREAM@rev: nothing after A" || fail "UPSTREAM@A: exit $rc"
+
+# Bad input: named, exit 2, the facts unchanged.
+bad() {
+	what=$1 want=$2
+	shift 2
+	run "$@"
+	[ $rc = 2 ] && grep -qF -- "$want" "$T/err" && ok "$what refused" || fail "$what: exit $rc: $(cat "$T/err")"
+	cmp -s "$facts" "$T/facts.was" || fail "$what changed the facts"
+}
+WRITE=1 bad "not a repository" "UPSTREAM=$T/conf: not a git repository" "$T/conf" 9.9
+WRITE=1 bad "no such revision" "no such revision" "$m@v11" 9.9
+TREE_9_9="$s@v9.9.7" WRITE=1 bad "no such stable tag" "has no revision v9.9.7" "$m" 9.9
+g "$m" tag -d v9.9 >/dev/null
+WRITE=1 bad "no series tag" "has no tag v9.9" "$m" 9.9
+g "$m" tag v9.9 "$A~1"
+
+# WRITE=1 with A carried by a patch and no stable history: A and B
+# recorded, and the guard then refuses 9.9 for the missing B.
+g "$m" format-patch -q -1 --stdout "$A" |
+	awk -v id="$A" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
+	> "$T/conf/p/0001-a.patch"
+echo 0001-a.patch > "$T/conf/p/series"
+rm "$T/conf/p/0001-b.patch"
+WRITE=1 run "$m" 9.9
+cat "$T/out" "$T/err"
+grep -q "no stable history" "$T/err" && ok "without a stable history it says so" || fail "no word on the base"
+[ $rc = 1 ] && grep -q "recorded $(short $B)" "$T/out" && grep -q "recorded $(short $A)" "$T/out" && grep -q "recorded $(short $C)" "$T/out" &&
+	ok "WRITE=1 recorded A and B" || fail "WRITE=1: exit $rc"
+head -c "$(wc -c < "$T/facts.was")" "$facts" | cmp -s - "$T/facts.was" && ok "the facts' old text kept" || fail "facts rewritten"
+"$SGCONF" "$SG_BRANCHES" guard 9.9 > "$T/guard" 2>&1
+[ $? = 1 ] && grep -q "guard: 9.9 carries $(short $A) .* without $(short $B)" "$T/guard" &&
+	ok "the guard refuses 9.9 without B" || fail "guard: $(cat "$T/guard")"
+"$SGCONF" "$SG_BRANCHES" lint 9.9 >/dev/null 2>&1 || fail "lint: $("$SGCONF" "$SG_BRANCHES" lint 9.9 2>&1)"
+done_testing
