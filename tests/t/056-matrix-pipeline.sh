@@ -21,6 +21,7 @@ allnoconfig olddefconfig:
 	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
 bzImage:
 	@echo "build-start $(notdir $(O)) $$(date +%s.%N)" >> $(EVENTS)
+	@[ "$(notdir $(O))" != fast ] || $(WAIT_FOR) 'guest-start slow'
 	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
 	@sleep 3
 	@echo "$(notdir $(O))" > $(O)/arch/x86/boot/bzImage
@@ -30,7 +31,22 @@ printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
 chmod +x "$d/scripts/kconfig/merge_config.sh"
 tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
 
-# A QEMU whose guest for "slow" takes 4 s and for "fast" none.
+# The order is made by events, not by sleeps, so that a loaded machine
+# cannot turn it: fast's build waits for slow's guest to start, and slow's
+# guest for fast's to end.  A matrix that does not overlap them waits out
+# the 60 s and fails the order checks below.
+cat > "$T/wait-for" <<'SH'
+#!/bin/sh
+i=0
+while ! grep -q "$1" "$EVENTS" 2>/dev/null && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
+SH
+chmod +x "$T/wait-for"
+export WAIT_FOR="$T/wait-for"
+
+# A QEMU whose guest for "slow" ends only after "fast"'s.
 cat > "$T/qemu" <<'SH'
 #!/bin/sh
 for a; do
@@ -40,7 +56,7 @@ for a; do
 done
 k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
 echo "guest-start $k $(date +%s.%N)" >> "$EVENTS"
-[ "$k" = slow ] && sleep 4
+[ "$k" = slow ] && "$WAIT_FOR" 'guest-end fast'
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map PASS seed=1 arrays=1 %s\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' "$k" >> "$log"
 echo "guest-end $k $(date +%s.%N)" >> "$EVENTS"
 SH
