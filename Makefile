@@ -55,7 +55,7 @@ tools: $(TOOLS)
 # config/: reading branches.yaml and the upstream facts, the lint and the
 # guard.  report/: from serial logs to verdicts, tables and release notes.
 LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
-SGCONF_SRCS := config/sgconf.c config/validate.c
+SGCONF_SRCS := config/sgconf.c config/validate.c config/record.c
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
 

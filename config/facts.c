@@ -97,6 +97,8 @@ int facts_load(struct facts *facts, const char *path)
 		ydoc_err(&facts->y, ydoc_root(&facts->y), "needs a list \"commits\"");
 		return -1;
 	}
+	if (ydoc_len(list) > FACTS_MAX)
+		ydoc_err(&facts->y, list, "more than %d commits: raise FACTS_MAX", FACTS_MAX);
 	for (i = 0; i < ydoc_len(list) && facts->n < FACTS_MAX; i++)
 		load_one(facts, ydoc_item(&facts->y, list, i));
 	for (i = 0; i < facts->n; i++)

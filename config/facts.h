@@ -5,7 +5,7 @@
 
 #include "yamldoc.h"
 
-#define FACTS_MAX 64
+#define FACTS_MAX 1024
 #define FACT_MAX_FIXES 8
 #define FACT_MAX_FILES 32
 

@@ -14,6 +14,9 @@
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
+ *	sgconf FILE record ID subject=S author=A date=D release=R
+ *		kind=fix|history|build-compat [fixes=ID,..] [files=F,..] [stable=V,..]
+ *						adds ID to the upstream facts
  *
  * guard refuses a series whose base (base-contains) plus patch sets carry
  * a commit that a known upstream commit Fixes: without carrying that fix
@@ -30,6 +33,7 @@
 #include "guard.h"
 #include "lint.h"
 #include "patchfile.h"
+#include "record.h"
 #include "validate.h"
 #include "yamldoc.h"
 
@@ -302,8 +306,19 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|guard [S [SERIES_FILE]]|lint [S|all [DIR]]\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
+}
+
+static int cmd_record(struct ydoc *y, int argc, char **argv)
+{
+	const char *rel = ydoc_str(ydoc_get(y, ydoc_root(y), "upstream"));
+	char path[8192];
+
+	if (argc < 4)
+		return usage();
+	snprintf(path, sizeof(path), "%s/%s", basedir, rel);
+	return facts_record(path, argv[3], argc - 4, argv + 4);
 }
 
 static int dispatch(struct ydoc *y, int argc, char **argv)
@@ -346,6 +361,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	}
 	if (!strcmp(cmd, "guard"))
 		return cmd_guard(y, argc, argv);
+	if (!strcmp(cmd, "record"))
+		return cmd_record(y, argc, argv);
 	if (!strcmp(cmd, "expect") && argc == 6)
 		return cmd_expect(y, argv[3], argv[4], argv[5]);
 	return usage();

@@ -1,0 +1,17 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/* The one writer of the upstream facts file (backports/upstream.yaml). */
+#ifndef SG_RECORD_H
+#define SG_RECORD_H
+
+/*
+ * Adds commit id to the facts file at path, from key=value arguments
+ * (subject, author, date, release, kind; fixes, files, stable as
+ * comma-separated lists).  The file gets a text block appended, so its
+ * comments survive; the result is re-read and validated before it
+ * replaces the file (rename), so on any error the file is unchanged.
+ * Returns 0 (recorded, or recorded already), 1 (the file could not be
+ * read, written or validated), 2 (bad input, named on stderr).
+ */
+int facts_record(const char *path, const char *id, int argc, char **argv);
+
+#endif
