@@ -70,13 +70,14 @@ stable_header() {
 }
 
 # write_patch ID: HEAD as the next NNNN-*.patch of the patch set (after
-# the highest number its folder has, listed or not), listed; prints it.
+# the highest number its folder has, listed or not; signed "stableguard"
+# as the patch sets are), listed; prints it.
 write_patch() {
 	list="$SG_CONF_DIR/$SG_PATCHES"
 	num=$(( $(ls "$(dirname "$list")" | sed -n 's/^0*\([0-9]\{1,\}\)-.*\.patch$/\1/p' |
 		sort -n | tail -n 1) + 1 ))
 	rm -rf "$tmp/out"
-	made=$(git -C "$SG_REPO" format-patch -1 --start-number "$num" -o "$tmp/out" HEAD)
+	made=$(git -C "$SG_REPO" format-patch -1 --signature=stableguard --start-number "$num" -o "$tmp/out" HEAD)
 	new="$(dirname "$list")/$(basename "$made")"
 	sed "1s/^From [0-9a-f]* /From $1 /" "$made" > "$new"
 	echo "$new" >> "$(series_dir)/new"
