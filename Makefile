@@ -7,7 +7,8 @@
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make review SERIES=3.19           the series as b4 review mails in the cache, round-tripped
-#   make intake MBOX=f SERIES="4.0 3.19" [COMMIT=id] [RELEASE=v4.1]  an upstream commit into series
+#   make intake MBOX=f SERIES="4.0 3.19" [COMMIT=id] [RELEASE=v4.1]  an upstream commit (mail or quilt patch) into series
+#   make intake QUEUE=dir SERIES="3.19 3.18" [PATHS="drivers/md fs/ext4"]  a stable-queue release folder into series
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
@@ -22,6 +23,9 @@ SERIES ?=
 FULL ?= 0
 RUNS ?=
 MBOX ?=
+QUEUE ?=
+PATHS ?=
+RELEASE_OF_QUEUE ?=
 COMMIT ?=
 RELEASE ?=
 REMOTE ?=
@@ -37,7 +41,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
@@ -73,6 +77,10 @@ $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 $(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
+
+$(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ config/quiltmail.c config/patchfile.c
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -119,8 +127,10 @@ intake:
 	@$(LOCKED) intake-locked
 
 intake-locked: deps tools
-	@[ -n "$(MBOX)" ] && [ -n "$(SERIES)" ] || { echo "make intake: say MBOX=<file> and SERIES=\"4.0 3.19\"" >&2; exit 2; }
-	@COMMIT=$(COMMIT) RELEASE=$(RELEASE) maintain/intake.sh $(MBOX) $(SERIES)
+	@[ -n "$(MBOX)$(QUEUE)" ] && [ -z "$(MBOX)" -o -z "$(QUEUE)" ] && [ -n "$(SERIES)" ] || \
+		{ echo "make intake: say MBOX=<file> or QUEUE=<folder with a series file>, and SERIES=\"4.0 3.19\"" >&2; exit 2; }
+	@COMMIT="$(COMMIT)" RELEASE="$(RELEASE)" RELEASE_OF_QUEUE="$(RELEASE_OF_QUEUE)" PATHS="$(PATHS)" \
+		maintain/intake.sh "$(or $(MBOX),$(QUEUE))" $(SERIES)
 
 publish:
 	@$(LOCKED) publish-locked

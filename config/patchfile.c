@@ -66,17 +66,60 @@ static void header(struct patchfile *p, const char *line, struct header_slot *la
 	}
 }
 
+/* Whose sign-off a stable release adds: the stable maintainers of the
+ * kernel.org stable series, by the addresses their sign-offs use. */
+static const char *const stable_maintainers[] = {
+	"gregkh@linuxfoundation.org", "gregkh@suse.de", "greg@kroah.com",
+	"sashal@kernel.org", "sasha.levin@oracle.com", "ben@decadent.org.uk",
+	"jslaby@suse.cz", "luis.henriques@canonical.com", "kamal@canonical.com",
+	"w@1wt.eu", "lizefan@huawei.com",
+};
+
+int is_stable_signoff(const char *line)
+{
+	size_t i;
+
+	if (strncmp(line, "Signed-off-by: ", 15))
+		return 0;
+	for (i = 0; i < sizeof(stable_maintainers) / sizeof(stable_maintainers[0]); i++)
+		if (strstr(line, stable_maintainers[i]))
+			return 1;
+	return 0;
+}
+
+/* "commit <id> upstream." (Greg's form) or "[ Upstream commit <id> ]". */
+int upstream_line_id(const char *line, char *id, size_t len)
+{
+	char word[64];
+
+	if ((sscanf(line, "commit %63s upstream.", word) == 1 && strstr(line, " upstream.")) ||
+	    (sscanf(line, "[ Upstream commit %63s ]", word) == 1 && strchr(line, ']'))) {
+		if (!is_hex_id(word, 40, 40))
+			return 0;
+		snprintf(id, len, "%s", word);
+		return 1;
+	}
+	return 0;
+}
+
 static void body_line(struct patchfile *p, const char *line, int lineno)
 {
 	char id[64];
 
+	if (is_stable_signoff(line))
+		p->stable_signoffs++;
+	/* A quilt patch repeats its author first in the body, as git am
+	 * would take it: that is the author, and the body starts after. */
+	if (!p->upstream_line && !p->in_body_from && !strncmp(line, "From: ", 6)) {
+		p->in_body_from = 1;
+		snprintf(p->from, sizeof(p->from), "%s", line + 6);
+		return;
+	}
 	if (!p->upstream_line && line[0]) {
 		p->upstream_line = lineno;
-		if (sscanf(line, "commit %63s upstream.", id) == 1 &&
-		    is_hex_id(id, 40, 40) && strstr(line, " upstream."))
-			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
-		else if (sscanf(line, "Based on commit %63s upstream", id) == 1 &&
-			 is_hex_id(id, 40, 40)) {
+		if (!upstream_line_id(line, p->upstream, sizeof(p->upstream)) &&
+		    sscanf(line, "Based on commit %63s upstream", id) == 1 &&
+		    is_hex_id(id, 40, 40)) {
 			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
 			p->based_on = 1;
 		}
@@ -90,21 +133,62 @@ static void body_line(struct patchfile *p, const char *line, int lineno)
 		snprintf(p->fixes[p->nr_fixes++], 41, "%s", id);
 }
 
-static void diff_line(struct patchfile *p, const char *line)
+static void add_file(struct patchfile *p, const char *name)
+{
+	if (p->nr_files < PATCH_MAX_FILES)
+		snprintf(p->files[p->nr_files++], 256, "%s", name);
+}
+
+/* A plain diff's file: "+++ b/x" (or "--- a/x" over "+++ /dev/null"),
+ * its first path component being the tree's folder, as patch -p1 takes. */
+static void plain_diff_file(struct patchfile *p, const char *prev, const char *line)
+{
+	const char *name = strcmp(line + 4, "/dev/null") ? line + 4 : prev + 4;
+	const char *slash = strchr(name, '/');
+	char file[256];
+
+	if (!slash || sscanf(slash + 1, "%255s", file) != 1)
+		return;
+	p->has_diff = 1;
+	add_file(p, file);
+}
+
+static void diff_line(struct patchfile *p, const char *prev, const char *line)
 {
 	char a[256], b[256];
 
+	if (!p->git_diff && !strncmp(prev, "--- ", 4) && !strncmp(line, "+++ ", 4)) {
+		plain_diff_file(p, prev, line);
+		return;
+	}
 	if (sscanf(line, "diff --git a/%255s b/%255s", a, b) != 2)
 		return;
-	p->has_diff = 1;
-	if (p->nr_files < PATCH_MAX_FILES)
-		snprintf(p->files[p->nr_files++], 256, "%s", b);
+	p->has_diff = p->git_diff = 1;
+	add_file(p, b);
+}
+
+/* Where the diff starts: a git diff, or a plain one (quilt) whose
+ * "--- " line the next "+++ " line confirms. */
+int diff_starts(const char *line, FILE *f)
+{
+	long at;
+	char next[8];
+	int plain;
+
+	if (!strncmp(line, "diff --git ", 11))
+		return 1;
+	if (strncmp(line, "--- ", 4) || !strcmp(line, "--- "))
+		return 0;
+	at = ftell(f);
+	plain = fgets(next, sizeof(next), f) && !strncmp(next, "+++ ", 4);
+	fseek(f, at, SEEK_SET);
+	return plain;
 }
 
 int patchfile_read(const char *path, struct patchfile *p, char *err, int len)
 {
 	struct header_slot last = { NULL, 0 };
-	char line[4096];
+	char line[4096], prev[4096] = "";
 	int lineno = 0, in_headers = 1, in_diff = 0;
 	FILE *f = fopen(path, "r");
 
@@ -124,12 +208,13 @@ int patchfile_read(const char *path, struct patchfile *p, char *err, int len)
 				header(p, line, &last);
 			continue;
 		}
-		if (!strncmp(line, "diff --git ", 11))
+		if (!in_diff && diff_starts(line, f))
 			in_diff = 1;
 		if (in_diff)
-			diff_line(p, line);
+			diff_line(p, prev, line);
 		else
 			body_line(p, line, lineno);
+		memcpy(prev, line, sizeof(prev));
 	}
 	fclose(f);
 	strip_patch_prefix(p->subject);

@@ -3,10 +3,15 @@
  * A git format-patch mbox file as stableguard reads it: the headers a
  * stable maintainer keeps (From, Date, Subject), the upstream commit the
  * body names ("commit <40 hex> upstream."), its Fixes: and Signed-off-by:
- * trailers, and the files the diff touches.
+ * trailers, and the files the diff touches.  A stable-queue quilt patch
+ * reads the same: its in-body From: is the author, its plain "---"/"+++"
+ * diff names the files.
  */
 #ifndef SG_PATCHFILE_H
 #define SG_PATCHFILE_H
+
+#include <stddef.h>
+#include <stdio.h>
 
 #define PATCH_MAX_FILES 64
 #define PATCH_MAX_FIXES 8
@@ -31,11 +36,21 @@ struct patchfile {
 	int nr_files;
 	char files[PATCH_MAX_FILES][256];
 	int has_diff;
+	int git_diff;		/* "diff --git" lines; else a plain (quilt) diff */
+	int in_body_from;	/* the body repeats the author (quilt) */
+	int stable_signoffs;	/* sign-offs of a stable maintainer */
 };
 
 /* Returns 0, or -1 with the reason in err (prefixed by path:line). */
 int patchfile_read(const char *path, struct patchfile *p, char *err, int len);
 int is_hex_id(const char *s, int min, int max);
+/* A Signed-off-by: of a stable maintainer: what a stable release adds. */
+int is_stable_signoff(const char *line);
+/* line (just read from f) starts a diff: a git one, or a plain one whose
+ * "--- " line the next "+++ " line confirms. */
+int diff_starts(const char *line, FILE *f);
+/* The id of "commit <id> upstream." or "[ Upstream commit <id> ]". */
+int upstream_line_id(const char *line, char *id, size_t len);
 /* Patch files named by a series file, resolved against its folder. */
 int series_read(const char *series_path, char paths[][4096], int max,
 		char *err, int len);

@@ -3,6 +3,7 @@ set -u
 SGCONF="$SG_CACHE/bin/sgconf"
 LOGREAD="$SG_CACHE/bin/logread"
 REPORT="$SG_CACHE/bin/report"
+QUILTMAIL="$SG_CACHE/bin/quiltmail"
 T="$SG_TEST_TMP/$(basename "$0" .sh)"
 rm -rf "$T"
 mkdir -p "$T"
@@ -15,7 +16,7 @@ done_testing() { [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1;
 # 9.9, whose base is linux-9.9.1 from a tarball, and whose fixes are
 # $T/conf/p/series (empty until a test writes it); a private SG_CACHE.
 standin_series() {
-	export SG_CACHE="$T/cache" SGCONF SG_BRANCHES="$T/conf/branches.yaml"
+	export SG_CACHE="$T/cache" SGCONF QUILTMAIL SG_BRANCHES="$T/conf/branches.yaml"
 	mkdir -p "$T/conf/p" "$SG_CACHE"
 	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
 	: > "$T/conf/p/series"

@@ -63,19 +63,21 @@ repo="$SG_CACHE/src/9.9"
 [ "$(git -C "$repo" log -1 --format='%an|%ad|%s' --date=rfc stable/9.9)" = \
 	"Eric Work|Mon, 18 May 2015 23:26:23 -0700|md/raid0: fix restore to sector variable in raid0_make_request" ] &&
 	ok "stable/9.9 remade with it" || fail "stable/9.9: $(git -C "$repo" log -1 --format='%an|%ad|%s' stable/9.9)"
-grep -q "9.8: a81157768a00 does not apply to stable/9.8 (drivers/md/raid0.c:[0-9]*): it needs an era adaptation; 9.8 left as it was" "$T/err" &&
+grep -q "9.8: a81157768a00 does not apply to stable/9.8 (drivers/md/raid0.c:[0-9]*): it needs an era adaptation; left out of 9.8" "$T/err" &&
 	grep -q "error: while searching for:" "$T/err" &&
 	ok "9.8: the hunk that needs adapting is named" || fail "9.8: $(cat "$T/err")"
 [ ! -s "$T/conf/p8/series" ] && [ -z "$(ls "$T"/conf/p8/*.patch 2>/dev/null)" ] &&
 	[ "$(git -C "$repo8" for-each-ref --format='%(refname) %(objectname)' refs/heads)" = "$before8" ] &&
 	[ -z "$(git -C "$repo8" status --porcelain)" ] && [ ! -d "$repo8/.git/rebase-apply" ] &&
 	ok "9.8: patch set, branches and work tree as they were" || fail "9.8 changed"
-grep -A8 "id: $id" "$T/conf/upstream.yaml" | grep -q 'kind: fix' &&
-	grep -A8 "id: $id" "$T/conf/upstream.yaml" | grep -q 'fixes: \[47d68979cc968535cb87f3e5f2e6a3533ea48fbd\]' &&
-	grep -A8 "id: $id" "$T/conf/upstream.yaml" | grep -q 'files: \[drivers/md/raid0.c\]' &&
+# The entry as sgconf record writes it, its quotes dropped.
+tr -d '"' < "$T/conf/upstream.yaml" | grep -A8 "id: $id" > "$T/entry"
+grep -q 'kind: fix' "$T/entry" &&
+	grep -q 'fixes: \[47d68979cc968535cb87f3e5f2e6a3533ea48fbd\]' "$T/entry" &&
+	grep -q 'files: \[drivers/md/raid0.c\]' "$T/entry" &&
 	"$SGCONF" "$SG_BRANCHES" lint 9.9 >/dev/null &&
 	ok "recorded in the facts (Fixes: resolved to the full id); the lint takes it" ||
-	fail "facts: $(grep -A8 "id: $id" "$T/conf/upstream.yaml")"
+	fail "facts: $(cat "$T/entry")"
 grep -q "^guard: 9.9: every carried commit has its known follow-up fixes" "$T/out" &&
 	ok "the guard ran" || fail "guard: $(cat "$T/out")"
 
