@@ -66,36 +66,6 @@ static void check_listing(const char *series_file, char paths[][4096], int n)
 }
 
 /*
- * Whose Signed-off-by: says a stable release shipped the patch: the
- * maintainers of the kernel.org stable and longterm series of the 2014-2016
- * era, and of the extended-stable series built on them.  Greg's is the one
- * on the stable-queue patches this tree carries (releases/4.0.3, 4.0.5,
- * 4.0.6, 3.14.42, 3.14.44, 3.14.45); the others are the names their
- * series' release announcements were signed with.
- */
-static const struct {
-	const char *who, *series;
-} stable_maintainers[] = {
-	{ "Greg Kroah-Hartman <gregkh@linuxfoundation.org>", "kernel.org stable and longterm" },
-	{ "Sasha Levin <sasha.levin@oracle.com>", "3.18.y, 2015 on" },
-	{ "Jiri Slaby <jslaby@suse.cz>", "3.12.y" },
-	{ "Ben Hutchings <ben@decadent.org.uk>", "3.2.y, 3.16.y" },
-	{ "Willy Tarreau <w@1wt.eu>", "2.6.32.y; 3.10.y, 2016 on" },
-	{ "Luis Henriques <luis.henriques@canonical.com>", "3.16.y-ckt" },
-	{ "Kamal Mostafa <kamal@canonical.com>", "3.13.y-ckt, 3.19.y-ckt" },
-};
-
-static const char *stable_maintainer(const char *signoff)
-{
-	size_t i;
-
-	for (i = 0; i < sizeof(stable_maintainers) / sizeof(stable_maintainers[0]); i++)
-		if (!strcmp(signoff, stable_maintainers[i].who))
-			return stable_maintainers[i].who;
-	return NULL;
-}
-
-/*
  * A stable maintainer's Signed-off-by: says that a release of this series
  * shipped the patch: the upstream facts must name one.  An adaptation from
  * another series says so in a bracketed note and carries no such sign-off.
@@ -107,8 +77,8 @@ static void check_stable_signoff(const struct patchfile *p, const struct fact *f
 	int i;
 
 	for (i = 0; i < p->nr_signoffs; i++) {
-		who = stable_maintainer(p->signoffs[i]);
-		if (!who || (f && fact_stable_in(f, series)))
+		who = p->signoffs[i];
+		if (!is_stable_maintainer(who) || (f && fact_stable_in(f, series)))
 			continue;
 		problem("%s:%d: Signed-off-by: %s, but no %s stable release carried %s "
 			"(stable: in the upstream facts)", p->path, p->signoff_lines[i], who,

@@ -66,8 +66,13 @@ static void header(struct patchfile *p, const char *line, struct header_slot *la
 	}
 }
 
-/* Whose sign-off a stable release adds: the stable maintainers of the
- * kernel.org stable series, by the addresses their sign-offs use. */
+/*
+ * Whose Signed-off-by: says a stable release shipped the patch: the
+ * maintainers of the kernel.org stable and longterm series of the 2014-2016
+ * era and of the extended-stable series built on them, by the addresses
+ * their sign-offs use.  Greg's is the one on the stable-queue patches this
+ * tree carries (releases/4.0.3, 4.0.5, 4.0.6, 3.14.42, 3.14.44, 3.14.45).
+ */
 static const char *const stable_maintainers[] = {
 	"gregkh@linuxfoundation.org", "gregkh@suse.de", "greg@kroah.com",
 	"sashal@kernel.org", "sasha.levin@oracle.com", "ben@decadent.org.uk",
@@ -75,16 +80,21 @@ static const char *const stable_maintainers[] = {
 	"w@1wt.eu", "lizefan@huawei.com",
 };
 
-int is_stable_signoff(const char *line)
+int is_stable_maintainer(const char *who)
 {
 	size_t i;
 
-	if (strncmp(line, "Signed-off-by: ", 15))
-		return 0;
 	for (i = 0; i < sizeof(stable_maintainers) / sizeof(stable_maintainers[0]); i++)
-		if (strstr(line, stable_maintainers[i]))
+		if (strstr(who, stable_maintainers[i]))
 			return 1;
 	return 0;
+}
+
+int is_stable_signoff(const char *line)
+{
+	if (strncmp(line, "Signed-off-by: ", 15))
+		return 0;
+	return is_stable_maintainer(line + 15);
 }
 
 /* "commit <id> upstream." (Greg's form) or "[ Upstream commit <id> ]". */

@@ -46,6 +46,8 @@ int patchfile_read(const char *path, struct patchfile *p, char *err, int len);
 int is_hex_id(const char *s, int min, int max);
 /* A Signed-off-by: of a stable maintainer: what a stable release adds. */
 int is_stable_signoff(const char *line);
+/* "Name <address>" is a stable maintainer's. */
+int is_stable_maintainer(const char *who);
 /* line (just read from f) starts a diff: a git one, or a plain one whose
  * "--- " line the next "+++ " line confirms. */
 int diff_starts(const char *line, FILE *f);
