@@ -15,7 +15,7 @@
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
-#   make deps                         install what the above need (apt)
+#   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
 export SG_CACHE
@@ -37,19 +37,28 @@ BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
+# gitlab-ci-local runs .gitlab-ci.yml in make check (tests/t/089): the
+# newest release that runs on Node 20 (4.74 wants Set.prototype.union).
+GITLAB_CI_LOCAL_VERSION := 4.73.0
+GITLAB_CI_LOCAL := $(SG_CACHE)/npm/node_modules/.bin/gitlab-ci-local
+
 DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
-	libyaml-dev distcc b4 linux-source-6.1
+	libyaml-dev distcc b4 rsync linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: follow-ups all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
+.PHONY: follow-ups all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
 
 all: tools
 
-deps:
+# deps: everything; deps-apt: what make matrix and the rest need, all a
+# CI runner installs; deps-npm: gitlab-ci-local, into the cache.
+deps: deps-apt deps-npm
+
+deps-apt:
 	@missing=$$(for p in $(DEB_PACKAGES); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
 	done); \
@@ -58,6 +67,14 @@ deps:
 		apt-get update -q >/dev/null && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null; \
 	fi
+
+deps-npm:
+	@[ "$$($(GITLAB_CI_LOCAL) --version 2>/dev/null)" = $(GITLAB_CI_LOCAL_VERSION) ] || { \
+		command -v npm >/dev/null || { echo "deps: gitlab-ci-local wants node and npm" >&2; exit 1; }; \
+		echo "deps: installing gitlab-ci-local $(GITLAB_CI_LOCAL_VERSION) (npm) in $(SG_CACHE)/npm"; \
+		npm install -s --prefix $(SG_CACHE)/npm --no-audit --no-fund --no-update-notifier \
+			gitlab-ci-local@$(GITLAB_CI_LOCAL_VERSION) >/dev/null; \
+	}
 
 tools: $(TOOLS)
 
@@ -108,7 +125,7 @@ LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 matrix:
 	@$(LOCKED) matrix-locked
 
-matrix-locked: deps tools image
+matrix-locked: deps-apt tools image
 	@$(BIN)/sgconf branches.yaml validate
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
 	prove/matrix.sh $$run $(INITRD) $(SERIES) && \
@@ -119,14 +136,14 @@ matrix-locked: deps tools image
 review:
 	@$(LOCKED) review-locked
 
-review-locked: deps tools
+review-locked: deps-apt tools
 	@[ -n "$(SERIES)" ] || { echo "make review: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do prove/branch.sh $$s && maintain/review.sh $$s || exit $$?; done
 
 intake:
 	@$(LOCKED) intake-locked
 
-intake-locked: deps tools
+intake-locked: deps-apt tools
 	@[ -n "$(MBOX)$(QUEUE)" ] && [ -z "$(MBOX)" -o -z "$(QUEUE)" ] && [ -n "$(SERIES)" ] || \
 		{ echo "make intake: say MBOX=<file> or QUEUE=<folder with a series file>, and SERIES=\"4.0 3.19\"" >&2; exit 2; }
 	@COMMIT="$(COMMIT)" RELEASE="$(RELEASE)" RELEASE_OF_QUEUE="$(RELEASE_OF_QUEUE)" PATHS="$(PATHS)" \
@@ -152,7 +169,7 @@ report: tools
 branch:
 	@$(LOCKED) branch-locked
 
-branch-locked: deps tools
+branch-locked: deps-apt tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do prove/branch.sh $$s || exit $$?; done
 
@@ -179,7 +196,7 @@ bench:
 	@if [ "$(PHASE)" = follow-ups ]; then $(MAKE) --no-print-directory tools && PHASE=follow-ups prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 
-bench-locked: deps tools image
+bench-locked: deps-apt tools image
 	@FULL=$(FULL) prove/bench.sh $(or $(firstword $(SERIES)),6.1)
 
 release-notes: tools

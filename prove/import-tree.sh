@@ -13,6 +13,8 @@
 # The same source, unchanged, is not imported again; the same source,
 # changed, is imported again and said so; a different tree for the same
 # series is refused by name (SG_REIMPORT=1 replaces it).
+#
+# The repository never collects garbage on its own (see no_auto_gc).
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -113,7 +115,22 @@ changed_since_import() {
 	[ -n "$tree" ] && [ -z "$rev" ] &&
 		[ -n "$(find "$tree" -path "$tree/.git" -prune -o -newer "$record" -print 2>/dev/null | head -n 1)" ]
 }
-[ -f "$record" ] && [ "$(field stamp)" = "$stamp" ] && ! changed_since_import && exit 0
+
+# No automatic gc in the cache's repositories: git commit and git am
+# start `git gc --auto` (git maintenance), and an import's tens of
+# thousands of loose objects make that a pack-objects taking a whole core
+# in the middle of a matrix.  Loose objects cost only disk, and nothing
+# here packs them: `git -C $SG_CACHE/src/S gc` at a quiet time, if ever.
+# Set on every import, and on a repository imported before this was.
+no_auto_gc() {
+	git -C "$1" config gc.auto 0 &&
+		git -C "$1" config gc.autoDetach false &&
+		git -C "$1" config maintenance.auto false
+}
+if [ -f "$record" ] && [ "$(field stamp)" = "$stamp" ] && ! changed_since_import; then
+	no_auto_gc "$SG_REPO"
+	exit 0
+fi
 
 new="$SG_REPO.new"
 rm -rf "$new"
@@ -138,6 +155,7 @@ esac
 # The kernel's own .gitignore would drop files the tree ships.
 repo=$SG_REPO SG_REPO=$new
 sg_git init -q -b "pristine/$SG_SERIES"
+no_auto_gc "$new"
 sg_git add -A -f .
 sg_git commit -q -m "Linux $version (pristine, from $origin)"
 SG_REPO=$repo

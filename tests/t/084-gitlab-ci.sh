@@ -1,0 +1,92 @@
+# .gitlab-ci.yml, run by gitlab-ci-local in shell mode on a copy of this
+# repository, on the stand-in series (a stand-in kernel tree and QEMU,
+# passed as pipeline variables): both shards of the matrix job run, the
+# join's table has every row once, and a shard whose check fails turns
+# the pipeline red.  gitlab-ci-local comes from make deps.
+. "$SG_ROOT/tests/common.sh"
+gcl="$SG_CACHE/npm/node_modules/.bin/gitlab-ci-local"
+[ -x "$gcl" ] || gcl=$(command -v gitlab-ci-local) ||
+	{ echo "gitlab-ci-local is not installed (make deps)"; exit 77; }
+standin_series
+
+# A tree whose make does what build-kernel.sh asks: the "kernel" is the
+# variant's name.
+d="$T/linux-9.9.1"
+mkdir -p "$d/scripts/kconfig"
+cat > "$d/Makefile" <<'MK'
+kernelversion:
+	@echo 9.9.1
+allnoconfig olddefconfig:
+	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
+bzImage:
+	@mkdir -p $(O)/arch/x86/boot && echo "$(notdir $(O))" > $(O)/arch/x86/boot/bzImage
+MK
+printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
+chmod +x "$d/scripts/kconfig/merge_config.sh"
+tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
+
+# A QEMU whose raid0-map fails on unfixed and passes on fixed, as
+# expected, unless SG_STANDIN_BREAK names the variant to get it wrong.
+cat > "$T/qemu" <<'SH'
+#!/bin/sh
+for a; do
+	case $a in
+	file:*) log=${a#file:} ;;
+	esac
+done
+k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
+r=PASS
+[ "$k" = unfixed ] && r=FAIL
+[ "$k" = "${SG_STANDIN_BREAK:-}" ] && { [ $r = PASS ] && r=FAIL || r=PASS; }
+printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map %s seed=1 arrays=1\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' $r >> "$log"
+SH
+chmod +x "$T/qemu"
+
+# The project: this work tree as one commit (gitlab-ci-local reads git).
+p="$T/project"
+mkdir -p "$p"
+tar -C "$SG_ROOT" --exclude=.git --exclude=.gitlab-ci-local -cf - . | tar -C "$p" -xf -
+git -C "$p" init -q -b main && git -C "$p" add -A &&
+	git -C "$p" -c user.name=t -c user.email=t@t commit -qm ci &&
+	git -C "$p" remote add origin https://gitlab.example/stableguard/stableguard.git &&
+	git -C "$p" update-ref refs/remotes/origin/main HEAD &&
+	git -C "$p" symbolic-ref refs/remotes/origin/HEAD refs/remotes/origin/main
+
+pipeline() {	# pipeline LOG [--variable ...]: gitlab-ci-local on the project
+	log=$1
+	shift
+	(cd "$p" && "$gcl" --home "$T/gcl-home" --shell-isolation --no-color \
+		--variable "SG_BRANCHES=$SG_BRANCHES" --variable "SG_QEMU=$T/qemu" \
+		--variable "TREE_9_9=$T/linux-9.9.1.tar.xz" --variable SG_ACCEL=tcg \
+		--variable SERIES=9.9 "$@") > "$log" 2>&1
+}
+rows() { awk -F'\t' 'NR > 1 { printf "%s:%s ", $2, $5 }' "$1"; }
+
+pipeline "$T/green.log" || fail "the pipeline on stand-ins is red: $(tail -n 30 "$T/green.log")"
+grep -q '^ PASS  matrix: \[1/2\]' "$T/green.log" && grep -q '^ PASS  matrix: \[2/2\]' "$T/green.log" &&
+	[ "$(rows "$p/shards/1/results.tsv")" = "unfixed:FAIL " ] &&
+	[ "$(rows "$p/shards/2/results.tsv")" = "fixed:PASS " ] &&
+	ok "both shard jobs ran, each its own variant, their run folders artifacts" ||
+	fail "shards: $(grep -e 'matrix: \[' "$T/green.log" | tail -n 20)"
+[ "$(rows "$p/table/results.tsv")" = "unfixed:FAIL fixed:PASS " ] &&
+	grep -q '^report .*matrix OK' "$T/green.log" && [ -s "$p/table/junit.xml" ] &&
+	ok "the join's table has every row once, in order, and is green" ||
+	fail "join: $(cat "$p/table/results.tsv" 2>&1; grep '^report' "$T/green.log" | tail -n 20)"
+
+# A shard whose check comes out wrong: that shard and the join are red,
+# and the joined table still says which row.
+rm -rf "$p/shards" "$p/table"
+pipeline "$T/red.log" --variable SG_STANDIN_BREAK=fixed &&
+	fail "a pipeline with a failing shard is green: $(tail -n 30 "$T/red.log")"
+grep -q '^ PASS  matrix: \[1/2\]' "$T/red.log" && grep -q '^ FAIL  matrix: \[2/2\]' "$T/red.log" &&
+	grep -q '^ FAIL  report' "$T/red.log" && ok "a shard that fails turns its job, the join and the pipeline red" ||
+	fail "red pipeline: $(tail -n 30 "$T/red.log")"
+[ "$(rows "$p/table/results.tsv")" = "unfixed:FAIL fixed:FAIL " ] &&
+	ok "the red join's table names the failing row" || fail "red table: $(cat "$p/table/results.tsv" 2>&1)"
+grep -q "imported cache 'sg-series-9.9-shard-1-of-2'" "$T/red.log" &&
+	grep -q "imported cache 'sg-series-9.9-shard-2-of-2'" "$T/red.log" &&
+	grep -q "cache created in '.*sg-series-9.9-shard-2-of-2'" "$T/red.log" &&
+	! grep -q 'mkinitramfs\|importing' "$T/red.log" &&
+	ok "each shard's cache, keyed by series and shard, is taken up again (image, tree), and kept when red" ||
+	fail "cache: $(grep -i -e cache -e mkinitramfs -e importing "$T/red.log")"
+done_testing
