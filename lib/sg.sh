@@ -136,6 +136,28 @@ sg_row() {
 	"$SG_CACHE/bin/report" --row "$@" >> "$sg_rows"
 }
 
+# sg_logread LOG QEMU_STATUS CHECK...: logread's verdicts on LOG into
+# LOG.verdicts (its complaints into LOG.verdicts.err), for sg_verdict.
+sg_logread() {
+	sg_lr_log=$1
+	shift
+	"$SG_CACHE/bin/logread" "$sg_lr_log" "$@" >"$sg_lr_log.verdicts" 2>"$sg_lr_log.verdicts.err"
+	sg_lr_rc=$?
+}
+
+# sg_verdict LOG CHECK: the verdict sg_logread got for CHECK, read by
+# column name, in lr_observed, lr_secs, lr_complaint and lr_reason; when
+# logread gave none, ERROR and why (a check is never without a row).
+sg_verdict() {
+	lr_observed=
+	eval "$(sg_tsv_row check "$2" lr_ observed secs complaint reason \
+		<"$1.verdicts" 2>"$1.verdicts.why")"
+	[ -z "$lr_observed" ] || return 0
+	sg_why=$(cat "$1.verdicts.err" "$1.verdicts.why" | tr '\n' ' ')
+	lr_observed=ERROR lr_secs=0 lr_complaint=-
+	lr_reason="no verdict for $2 from logread (exit $sg_lr_rc${sg_why:+: $sg_why})"
+}
+
 # sg_log_tail LOG: the last lines of a serial log, the checks' SG-INFO left
 # out, on one line: what an ERROR row adds to its reason.
 sg_log_tail() {
