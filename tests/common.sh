@@ -1,5 +1,5 @@
 # Helpers for tests/t/*.sh (sourced as tests/common.sh).
-set -u
+set -u	# not -e: fail() counts a failed check, and the test goes on
 SGCONF="$SG_CACHE/bin/sgconf"
 LOGREAD="$SG_CACHE/bin/logread"
 REPORT="$SG_CACHE/bin/report"
