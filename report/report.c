@@ -197,15 +197,10 @@ static void write_json(FILE *f)
 
 static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
 {
-	char path[4096];
-	FILE *f;
+	FILE *f = results_create(dir, name, "report");
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "report: %s: cannot write\n", path);
+	if (!f)
 		return -1;
-	}
 	fn(f);
 	return fclose(f);
 }
