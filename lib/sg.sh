@@ -207,16 +207,15 @@ sg_build_mode() {
 	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
 }
 
-# sg_latest_run SERIES PATCHSET: the newest results.tsv that ran them, or -.
+# sg_latest_run SERIES PATCHSET: the newest results.tsv that tested them
+# (as the judge says: report --judge exits 3 for a run that did not), or -.
 sg_latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
-		if awk -F'\t' -v s="$1" -v p="$2" "$SG_RESULTS_AWK"'
-			$col["series"] == s && $col["patchset"] == p && $col["observed"] != "SKIP" { found = 1 }
-			END { exit !found }' \
-			"$r/results.tsv" 2>/dev/null; then
-			echo "$r/results.tsv"
-			return
-		fi
+		[ -f "$r/results.tsv" ] || continue
+		"$SG_CACHE/bin/report" --judge "$r" "$1" "$2" >/dev/null 2>&1
+		case $? in
+		0 | 1) echo "${r%/}/results.tsv"; return ;;
+		esac
 	done
 	echo -
 }

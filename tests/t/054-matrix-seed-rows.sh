@@ -99,6 +99,10 @@ grep -qx "2 of 2 series run, 1 cross-era pair, 2 of 5 outcomes as expected" "$T/
 "$REPORT" --judge "$run" 9.9 > "$T/judge" && fail "9.9 judged green"
 grep -qx "1 of 2 outcomes as expected" "$T/judge" && ok "report --judge RUN SERIES: that series' rows" ||
 	fail "judge 9.9: $(cat "$T/judge")"
+"$REPORT" --judge "$run" 9.9 0123456789ab > "$T/judge"
+[ $? = 3 ] && grep -q "^no outcome of 9.9 with patch set 0123456789ab in " "$T/judge" &&
+	ok "report --judge RUN SERIES PATCHSET: exit 3 when the run did not test it" ||
+	fail "judge, another patch set: $(cat "$T/judge")"
 "$REPORT" --match PASS PASS && ! "$REPORT" --match PASS ERROR && "$REPORT" --match FAIL SKIP &&
 	! SG_STRICT=1 "$REPORT" --match FAIL SKIP && ok "report --match: one row's verdict" ||
 	fail "report --match"

@@ -34,7 +34,7 @@ grep -q "NOT AS EXPECTED: 1 outcome(s)" "$T/mismatch.out" && ok "mismatch said" 
 # release-notes.sh picks the newest run of the current patch set.
 export SG_CACHE="$T/cache"
 mkdir -p "$SG_CACHE/bin" "$SG_CACHE/runs/20150101-000000" "$SG_CACHE/runs/20150102-000000"
-cp "$SGCONF" "$RELNOTES" "$SG_CACHE/bin/"
+cp "$SGCONF" "$RELNOTES" "$REPORT" "$SG_CACHE/bin/"
 cp "$g/run-recorded/results.tsv" "$SG_CACHE/runs/20150101-000000/"
 sed 's/6f2ee186a6a4/0123456789ab/' "$g/run-recorded/results.tsv" > "$SG_CACHE/runs/20150102-000000/results.tsv"
 "$SG_ROOT/maintain/release-notes.sh" 3.19 > "$T/pick.out" 2>&1 || fail "release-notes.sh: $(cat "$T/pick.out")"
