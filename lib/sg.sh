@@ -146,6 +146,28 @@ sg_row() {
 	"$SG_CACHE/bin/report" --row "$@" >> "$sg_rows"
 }
 
+# sg_logread LOG QEMU_STATUS CHECK...: logread's verdicts on LOG into
+# LOG.verdicts (its complaints into LOG.verdicts.err), for sg_verdict.
+sg_logread() {
+	sg_lr_log=$1
+	shift
+	"$SG_CACHE/bin/logread" "$sg_lr_log" "$@" >"$sg_lr_log.verdicts" 2>"$sg_lr_log.verdicts.err"
+	sg_lr_rc=$?
+}
+
+# sg_verdict LOG CHECK: the verdict sg_logread got for CHECK, read by
+# column name, in lr_observed, lr_secs, lr_complaint and lr_reason; when
+# logread gave none, ERROR and why (a check is never without a row).
+sg_verdict() {
+	lr_observed=
+	eval "$(sg_tsv_row check "$2" lr_ observed secs complaint reason \
+		<"$1.verdicts" 2>"$1.verdicts.why")"
+	[ -z "$lr_observed" ] || return 0
+	sg_why=$(cat "$1.verdicts.err" "$1.verdicts.why" | tr '\n' ' ')
+	lr_observed=ERROR lr_secs=0 lr_complaint=-
+	lr_reason="no verdict for $2 from logread (exit $sg_lr_rc${sg_why:+: $sg_why})"
+}
+
 # sg_log_tail LOG: the last lines of a serial log, the checks' SG-INFO left
 # out, on one line: what an ERROR row adds to its reason.
 sg_log_tail() {
@@ -195,16 +217,15 @@ sg_build_mode() {
 	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
 }
 
-# sg_latest_run SERIES PATCHSET: the newest results.tsv that ran them, or -.
+# sg_latest_run SERIES PATCHSET: the newest results.tsv that tested them
+# (as the judge says: report --judge exits 3 for a run that did not), or -.
 sg_latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
-		if awk -F'\t' -v s="$1" -v p="$2" "$SG_RESULTS_AWK"'
-			$col["series"] == s && $col["patchset"] == p && $col["observed"] != "SKIP" { found = 1 }
-			END { exit !found }' \
-			"$r/results.tsv" 2>/dev/null; then
-			echo "$r/results.tsv"
-			return
-		fi
+		[ -f "$r/results.tsv" ] || continue
+		"$SG_CACHE/bin/report" --judge "$r" "$1" "$2" >/dev/null 2>&1
+		case $? in
+		0 | 1) echo "${r%/}/results.tsv"; return ;;
+		esac
 	done
 	echo -
 }

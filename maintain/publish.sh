@@ -24,7 +24,7 @@ evidence=
 if [ "$results" = - ]; then
 	why="no matrix run has tested patch set $patchset"
 else
-	evidence=$("$SG_CACHE/bin/report" --judge "$(dirname "$results")" "$SG_SERIES") &&
+	evidence=$("$SG_CACHE/bin/report" --judge "$(dirname "$results")" "$SG_SERIES" "$patchset") &&
 		why= || why="the run $(basename "$(dirname "$results")") is not green: $evidence"
 fi
 if [ -n "$why" ]; then

@@ -9,7 +9,7 @@
 # $SG_CACHE/review/SERIES/<release>/: the .eml files and review.mbox, all
 # of them as one mbox.  Then the round trip: `b4 am -m review.mbox` and
 # `git am` onto pristine/SERIES must give the tree of stable/SERIES.
-set -u
+set -u	# not -e: removing a review branch or its config that is not there fails, and is fine
 . "$(dirname "$0")/../lib/sg.sh"
 
 sg_load_series "$1"

@@ -61,13 +61,8 @@ boot_side() {
 	SG_DISKS="$disks" "$SG_ROOT/vm-images/boot.sh" "$2" "$initrd" "$log" \
 		"$SG_BOOT_TIMEOUT" "sg_checks=raid0-layout sg_seed=$SG_SEED $4" \
 		>"$log.qemu" 2>&1
-	"$SG_CACHE/bin/logread" "$log" $? raid0-layout >"$log.verdicts" 2>"$log.verdicts.err"
-	lr=$?
-	lr_observed=
-	eval "$(sg_tsv_row check raid0-layout lr_ observed secs complaint reason \
-		<"$log.verdicts" 2>>"$log.verdicts.err")"
-	[ -n "$lr_observed" ] || lr_observed=ERROR lr_secs=0 lr_complaint=- \
-		lr_reason="no verdict for raid0-layout from logread (exit $lr: $(cat "$log.verdicts.err"))"
+	sg_logread "$log" $? raid0-layout
+	sg_verdict "$log" raid0-layout
 }
 
 run_pair() {

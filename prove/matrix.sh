@@ -118,19 +118,10 @@ boot_variant() {
 	secs=$(( $(date +%s) - start ))
 	remember guest "$secs"
 	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $status)"
-	verdicts="$log.verdicts"
-	"$SG_CACHE/bin/logread" "$log" "$status" $checks >"$verdicts" 2>"$verdicts.err"
-	lr=$?
-	# A row for every check: one logread did not give is ERROR, with why.
+	sg_logread "$log" "$status" $checks
+	# A row for every check: one logread gave no verdict for is ERROR.
 	for c in $checks; do
-		lr_observed=
-		eval "$(sg_tsv_row check "$c" lr_ observed secs complaint reason \
-			<"$verdicts" 2>>"$verdicts.err")"
-		if [ -z "$lr_observed" ]; then
-			row "$v" "$c" ERROR 0 - "$log" "no verdict for $c from logread (exit $lr: \
-$(cat "$verdicts.err")) | log tail: $(sg_log_tail "$log")"
-			continue
-		fi
+		sg_verdict "$log" "$c"
 		[ "$lr_observed" != ERROR ] || lr_reason="$lr_reason | log tail: $(sg_log_tail "$log")"
 		row "$v" "$c" "$lr_observed" "$lr_secs" "$lr_complaint" "$log" "$lr_reason"
 	done

@@ -5,7 +5,7 @@
 # (rows/NNN, cross-rows/NNN), so the table keeps the order of
 # branches.yaml.  Refuses runs of different series lists and a unit found
 # in two runs, and names every unit no run has; OUT is then not made.
-set -u
+set -u	# not -e: every unit missing or run twice is named before it gives up
 . "$(dirname "$0")/../lib/sg.sh"
 
 out=$1

@@ -336,15 +336,10 @@ static void write_md(FILE *f, const struct notes *nt)
 static int write_out(const char *dir, const char *name, const struct notes *nt,
 		     void (*fn)(FILE *, const struct notes *))
 {
-	char path[8192];
-	FILE *f;
+	FILE *f = results_create(dir, name, "relnotes");
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "relnotes: %s: cannot write\n", path);
+	if (!f)
 		return -1;
-	}
 	fn(f, nt);
 	return fclose(f);
 }

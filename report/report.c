@@ -6,8 +6,10 @@
  * exits 1 when the run is not green (a row not as expected, or no rows).
  *
  *	report RUN_DIR
- *	report --judge RUN_DIR [SERIES]	the summary line alone (SERIES: that
- *					series' own rows), exit 0 when green
+ *	report --judge RUN_DIR		the summary line alone, exit 0 when green
+ *	report --judge RUN_DIR SERIES [PATCHSET]
+ *					that series' own rows (of that patch set):
+ *					exit 0 when green, 3 when none tested it
  *	report --match EXPECTED OBSERVED	exit 0 when such a row is as expected
  *	report --header			the header line of results.tsv
  *	report --row NAME=VALUE...	one row of results.tsv, every column
@@ -197,15 +199,10 @@ static void write_json(FILE *f)
 
 static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
 {
-	char path[4096];
-	FILE *f;
+	FILE *f = results_create(dir, name, "report");
 
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "report: %s: cannot write\n", path);
+	if (!f)
 		return -1;
-	}
 	fn(f);
 	return fclose(f);
 }
@@ -271,17 +268,25 @@ static int summary(void)
 	return !results_green(rows, nr);
 }
 
-/* Keeps only the rows of series (its own, not the pairs it is part of). */
-static void only_series(const char *series)
+/*
+ * Keeps only the rows of series (its own, not the pairs it is part of)
+ * of patchset (NULL: any); returns how many of them tested something.
+ */
+static int only_series(const char *series, const char *patchset)
 {
-	int i, n = 0;
+	int i, n = 0, tested = 0;
 
-	for (i = 0; i < nr; i++)
-		if (!strcmp(rows[i].col[R_SERIES], series))
-			rows[n++] = rows[i];
-		else
+	for (i = 0; i < nr; i++) {
+		if (strcmp(rows[i].col[R_SERIES], series) ||
+		    (patchset && strcmp(rows[i].col[R_PATCHSET], patchset))) {
 			free(rows[i].col[0]);
+			continue;
+		}
+		tested += !results_skipped(&rows[i]);
+		rows[n++] = rows[i];
+	}
 	nr = n;
+	return tested;
 }
 
 static int load(const char *dir)
@@ -305,11 +310,12 @@ static int judge(int argc, char **argv)
 {
 	if (load(argv[2]))
 		return 2;
-	if (argc == 4) {
-		only_series(argv[3]);
-		if (!nr) {
-			printf("no outcomes of %s in %s\n", argv[3], argv[2]);
-			return 1;
+	if (argc >= 4) {
+		if (!only_series(argv[3], argc == 5 ? argv[4] : NULL)) {
+			printf("no outcome of %s%s%s in %s tested it\n", argv[3],
+			       argc == 5 ? " with patch set " : "", argc == 5 ? argv[4] : "",
+			       argv[2]);
+			return 3;
 		}
 		printf("%d of %d outcomes as expected\n", nr - mismatches(), nr);
 		return !results_green(rows, nr);
@@ -371,7 +377,7 @@ static int row(int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n");
+	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n");
 	return 2;
 }
 
@@ -383,7 +389,7 @@ int main(int argc, char **argv)
 	}
 	if (argc >= 3 && !strcmp(argv[1], "--row"))
 		return row(argc, argv);
-	if ((argc == 3 || argc == 4) && !strcmp(argv[1], "--judge"))
+	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--judge"))
 		return judge(argc, argv);
 	if (argc == 4 && !strcmp(argv[1], "--match"))
 		return match(argv);

@@ -23,6 +23,8 @@
 #ifndef SG_RESULTS_H
 #define SG_RESULTS_H
 
+#include <stdio.h>
+
 enum result_col {
 	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
 	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON, R_NCOLS
@@ -60,5 +62,8 @@ const char *results_header(void);
  */
 int results_load(const char *path, const char *who, struct result **rows, int *nr);
 void results_free(struct result *rows, int nr);
+
+/* dir/name opened for writing, or NULL with "who: path: cannot write". */
+FILE *results_create(const char *dir, const char *name, const char *who);
 
 #endif

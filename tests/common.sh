@@ -1,5 +1,5 @@
 # Helpers for tests/t/*.sh (sourced as tests/common.sh).
-set -u
+set -u	# not -e: fail() counts a failed check, and the test goes on
 SGCONF="$SG_CACHE/bin/sgconf"
 LOGREAD="$SG_CACHE/bin/logread"
 REPORT="$SG_CACHE/bin/report"
@@ -12,31 +12,77 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 ok() { echo "ok: $*"; }
 done_testing() { [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }; exit 0; }
+# standin_head: the top of a stand-in branches.yaml (CHECKS, default
+# raid0-map), before its series' entries.
+standin_head() {
+	printf 'checks: [%s]\nupstream: upstream.yaml\nseries:\n' "${1:-raid0-map}"
+}
+
+# standin_entry SERIES VERSION PATCHES VARIANT:FIXES:EXPECT...: one series
+# of a stand-in branches.yaml, its tree linux-VERSION.tar.xz among the
+# cache's tarballs; each variant expects EXPECT of every check of
+# $SG_STANDIN_CHECKS (default raid0-map).
+standin_entry() {
+	printf '  "%s":\n    version: "%s"\n    source: {tarball: linux-%s.tar.xz}\n' "$1" "$2" "$2"
+	printf '    era: modern\n    compiler: gcc\n    config: [base.config]\n    patches: %s\n' "$3"
+	printf '    guest: {layouts: [original], chunks: [64]}\n    variants:\n'
+	shift 3
+	for v; do
+		exp=
+		for c in ${SG_STANDIN_CHECKS:-raid0-map}; do exp="$exp${exp:+, }$c: ${v##*:}"; done
+		v=${v%:*}
+		printf '      %s: {fixes: %s, expect: {%s}}\n' "${v%%:*}" "${v#*:}" "$exp"
+	done
+}
+
+# standin_conf: a private SG_CACHE with logread and report, and $T/conf
+# for a stand-in branches.yaml (SG_BRANCHES) with the upstream facts,
+# base.config, an empty patch list p/empty and p/series.
+standin_conf() {
+	export SG_CACHE="$T/cache" SGCONF QUILTMAIL SG_BRANCHES="$T/conf/branches.yaml"
+	mkdir -p "$T/conf/p" "$SG_CACHE/bin"
+	cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
+	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
+	printf '# nothing\n' > "$T/conf/p/empty"
+	: > "$T/conf/p/series"
+}
+
 # standin_series: $T/conf/branches.yaml (SG_BRANCHES) with one series,
 # 9.9, whose base is linux-9.9.1 from a tarball, and whose fixes are
 # $T/conf/p/series (empty until a test writes it); a private SG_CACHE.
 standin_series() {
-	export SG_CACHE="$T/cache" SGCONF QUILTMAIL SG_BRANCHES="$T/conf/branches.yaml"
-	mkdir -p "$T/conf/p" "$SG_CACHE"
-	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
-	: > "$T/conf/p/series"
-	cat > "$SG_BRANCHES" <<'YAML'
-checks: [raid0-map]
-upstream: upstream.yaml
-series:
-  "9.9":
-    version: "9.9.1"
-    source:
-      tarball: linux-9.9.1.tar.xz
-    era: modern
-    compiler: gcc-12
-    config: [base.config]
-    patches: p/series
-    guest: {layouts: [original], chunks: [64]}
-    variants:
-      unfixed: {fixes: false, expect: {raid0-map: FAIL}}
-      fixed: {fixes: true, expect: {raid0-map: PASS}}
-YAML
+	standin_conf
+	{ standin_head; standin_entry 9.9 9.9.1 p/series unfixed:false:FAIL fixed:true:PASS; } > "$SG_BRANCHES"
+}
+
+# standin_tree VERSION: a tarball in $SG_CACHE/tarballs of a tree whose
+# make does what build-kernel.sh asks, slowly (SG_STANDIN_BUILD seconds,
+# default 3), noting in $EVENTS (if set) when; the "bzImage" holds the
+# variant's name.  SG_STANDIN_HOOK, if set, runs with the variant's name
+# before the build's work.
+standin_tree() {
+	d="$T/linux-$1"
+	mkdir -p "$d/scripts/kconfig" "$SG_CACHE/tarballs"
+	cat > "$d/Makefile" <<MK
+kernelversion:
+	@echo $1
+MK
+	cat >> "$d/Makefile" <<'MK'
+allnoconfig olddefconfig:
+	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
+bzImage:
+	@echo "build-start $(notdir $(O)) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
+	@$${SG_STANDIN_HOOK:-:} $(notdir $(O))
+	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
+MK
+	printf '\t@sleep %s\n' "${SG_STANDIN_BUILD:-3}" >> "$d/Makefile"
+	cat >> "$d/Makefile" <<'MK'
+	@echo "$(notdir $(O))" > $(O)/arch/x86/boot/bzImage
+	@echo "build-end $(notdir $(O)) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
+MK
+	printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
+	chmod +x "$d/scripts/kconfig/merge_config.sh"
+	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-$1.tar.xz" "linux-$1"
 }
 
 # unit_test NAME SOURCES...: compile with the given sources and run.

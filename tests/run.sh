@@ -4,7 +4,7 @@
 # closes with one "N passed, N failed, N skipped" line.  With SG_QUICK=1
 # the tests that build and boot a kernel (a "# needs: kernel" line) are
 # left out: the host-side loop of make check-quick.
-set -u
+set -u	# not -e: a failing test is counted, not the end of the run
 here=$(cd "$(dirname "$0")" && pwd)
 : "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
 export SG_ROOT="${here%/tests}" SG_CACHE

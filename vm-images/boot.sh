@@ -6,7 +6,7 @@
 # QEMU is killed with this script: an interrupted run leaves no guest.
 # SG_DISKS: raw image files given to the guest as virtio disks (vda, vdb,
 # ... in that order), for the cross-era scenarios.
-set -u
+set -u	# not -e: QEMU's own status is the answer, and the watch loop reads it
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 accel=${SG_ACCEL:-tcg}

@@ -3,6 +3,8 @@
 # a hang killed by the timeout, a guest killed for going silent, a check
 # that died without its line, and a guest that stopped early.  A check
 # with no result line is ERROR, never a FAIL that would count as a kill.
+# The output opens with a header naming its columns; the guest protocol
+# is one header that init, the guest's printer and logread agree on.
 . "$SG_ROOT/tests/common.sh"
 checks=$("$SGCONF" "$SG_ROOT/branches.yaml" checks)
 tab=$(printf '\t')
@@ -22,4 +24,18 @@ for log in "$SG_ROOT"/tests/logs/*.log; do
 	done < "$dir/$name.expect"
 done
 "$LOGREAD" /nonexistent 0 raid0-map 2>/dev/null && fail "missing log accepted"
+[ "$(head -n 1 "$T/pass.out")" = "check	observed	secs	complaint	reason" ] &&
+	ok "a header line names the columns" || fail "header: $(head -n 1 "$T/pass.out")"
+
+# init prints the kinds protocol.h says it does, and no other.
+p="$SG_ROOT/verify/common/protocol.h"
+said=$(sed -n 's/.*echo "\(SG-[A-Z]*\).*/\1/p' "$SG_ROOT/vm-images/init" | sort -u | tr '\n' ' ')
+told=$(awk '/^ \*\tSG-/ { k = $2 } k && /init/ { print k } !/^ \*\t/ { k = "" }' "$p" | sort -u | tr '\n' ' ')
+[ -n "$said" ] && [ "$said" = "$told" ] && ok "init prints $said as protocol.h says" ||
+	fail "init prints $said; protocol.h says init prints $told"
+for k in $said; do
+	grep -q "^#define SG_LINE_[A-Z]*	\"$k\"$" "$p" || fail "$k is not defined in protocol.h"
+done
+grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/verify/common/sgprint.c" &&
+	fail "a line kind spelled out of protocol.h" || ok "logread and sgprint spell no line kind of their own"
 done_testing

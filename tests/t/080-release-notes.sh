@@ -34,7 +34,7 @@ grep -q "NOT AS EXPECTED: 1 outcome(s)" "$T/mismatch.out" && ok "mismatch said" 
 # release-notes.sh picks the newest run of the current patch set.
 export SG_CACHE="$T/cache"
 mkdir -p "$SG_CACHE/bin" "$SG_CACHE/runs/20150101-000000" "$SG_CACHE/runs/20150102-000000"
-cp "$SGCONF" "$RELNOTES" "$SG_CACHE/bin/"
+cp "$SGCONF" "$RELNOTES" "$REPORT" "$SG_CACHE/bin/"
 # The recorded run tested the 3.19 set of its day (6f2ee186a6a4); the
 # choice is tried with the id of the set in the tree now.
 cur=$(sh -c '. "$1/lib/sg.sh" && sg_load_series 3.19 && patchset_id' sh "$SG_ROOT")

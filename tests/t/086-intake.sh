@@ -13,20 +13,7 @@ mail="$SG_ROOT/tests/mail/a81157768a00.mbox"
 id=a81157768a00e8cf8a7b43b5ea5cac931262374f
 # The facts without the commit, so that the intake records it.
 awk -v id="$id" '/^  - id: / { skip = ($3 == id) } !skip' "$SG_ROOT/backports/upstream.yaml" > "$T/conf/upstream.yaml"
-cat >> "$SG_BRANCHES" <<'YAML'
-  "9.8":
-    version: "9.8.1"
-    source:
-      tarball: linux-9.8.1.tar.xz
-    era: immutable
-    compiler: gcc-12
-    config: [base.config]
-    patches: p8/series
-    guest: {layouts: [original], chunks: [64]}
-    variants:
-      unfixed: {fixes: false, expect: {raid0-map: FAIL}}
-      fixed: {fixes: true, expect: {raid0-map: PASS}}
-YAML
+standin_entry 9.8 9.8.1 p8/series unfixed:false:FAIL fixed:true:PASS >> "$SG_BRANCHES"
 
 # tree VERSION: raid0.c from the mail's hunks (what precedes each), with
 # 9.8's first context line from another era.

@@ -11,12 +11,12 @@
  *	SG-BEGIN <check>					init, per check
  *	SG-INFO <check> <text>					the check, any number
  *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR <detail>	the check, exactly one
+ *						(init: ERROR for a check not in the image)
  *	SG-END <check> rc=<exit status> secs=<guest seconds>	init, per check
  *	SG-DONE							init, after the last
  *
- * vm-images/init is shell and prints SG-BOOT, SG-BEGIN, SG-END and
- * SG-DONE itself (and an SG-RESULT ERROR for a check missing from the
- * image); tests/t/030 holds init and this header together.  FAIL means the
+ * vm-images/init is shell and prints the kinds marked init above itself;
+ * tests/t/030 holds init and this header together.  FAIL means the
  * data was wrong and the detail names the first bad sector or byte; ERROR
  * means the check could not do its work and says why; REFUSED (cross-era
  * scenarios only) means the kernel would not assemble the array.  Every

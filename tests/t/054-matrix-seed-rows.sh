@@ -1,0 +1,109 @@
+# A matrix with a cross-era pair, on stand-in trees and a stand-in QEMU,
+# run as `make matrix` runs it: no seed exported.  The seed the run drew
+# (runs/*/seed) reaches every guest, the pair's writer and reader too, and
+# every row carries it.  A logread that gives fewer verdicts than the unit
+# has checks, or none at all, makes ERROR rows that say so: no row goes
+# missing.  The judge (report --judge) calls such a run not green.
+. "$SG_ROOT/tests/common.sh"
+standin_conf
+export SG_STANDIN_CHECKS="raid0-map raid0-discard" SG_STANDIN_BUILD=0
+standin_tree 9.8.1
+standin_tree 9.9.1
+{
+	standin_head "raid0-map, raid0-discard"
+	standin_entry 9.8 9.8.1 p/empty base:true:PASS
+	standin_entry 9.9 9.9.1 p/empty base:true:PASS
+	printf 'cross:\n  geometry: {members: [100, 200, 300], chunk: 64}\n  pairs:\n'
+	printf '    up:\n      write: {series: "9.8", layout: original}\n'
+	printf '      read: {series: "9.9"}\n      expect: PASS\n'
+} > "$SG_BRANCHES"
+"$SGCONF" "$SG_BRANCHES" validate || fail "stand-in branches.yaml"
+
+# The guest answers PASS for every check it is given, with the seed it
+# was given, and keeps its command line beside its log.
+cat > "$T/qemu" <<'SH'
+#!/bin/sh
+for a; do
+	case $a in
+	file:*) log=${a#file:} ;;
+	console=*) append=$a ;;
+	esac
+done
+echo "$append" > "${log%.log}.append"
+seed=$(echo "$append" | sed -n 's/.*sg_seed=\([^ ]*\).*/\1/p')
+echo "SG-BOOT 9.9.1" >> "$log"
+for c in $(echo "$append" | sed -n 's/.*sg_checks=\([^ ]*\).*/\1/p' | tr , ' '); do
+	printf 'SG-BEGIN %s\nSG-RESULT %s PASS seed=%s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$seed" "$c" >> "$log"
+done
+echo SG-DONE >> "$log"
+SH
+chmod +x "$T/qemu"
+# logread as a broken one would be: 9.9's verdicts lack raid0-discard,
+# and for 9.8 it fails outright.
+mv "$SG_CACHE/bin/logread" "$SG_CACHE/bin/logread.real"
+cat > "$SG_CACHE/bin/logread" <<'SH'
+#!/bin/sh
+case $1 in
+*/9.8-base.log) echo "logread: stand-in failure" >&2; exit 2 ;;
+*/9.9-base.log) "$0.real" "$@" | grep -v '^raid0-discard	' ;;
+*) exec "$0.real" "$@" ;;
+esac
+SH
+chmod +x "$SG_CACHE/bin/logread"
+export SG_QEMU="$T/qemu" SG_ACCEL=tcg
+unset SG_SEED
+
+run="$T/run"
+"$SG_ROOT/prove/matrix.sh" "$run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
+seed=$(cat "$run/seed")
+tsv="$run/results.tsv"
+. "$SG_ROOT/lib/sg.sh"
+echo "runs/*/seed: $seed"
+echo "pair rows (series variant check observed seed reason):"
+awk -F'\t' "$SG_RESULTS_AWK"'$col["series"] ~ /→/ {
+	print "  " $col["series"], $col["variant"], $col["check"], $col["observed"], $col["seed"], $col["reason"] }' "$tsv"
+
+[ "$(awk -F'\t' "$SG_RESULTS_AWK"'$col["series"] == "9.8→9.9" { n++ } END { print n + 0 }' "$tsv")" = 1 ] &&
+	ok "the pair ran" || fail "no pair row: $(cat "$tsv")"
+awk -F'\t' -v s="$seed" "$SG_RESULTS_AWK"'
+	$col["series"] ~ /→/ && ($col["seed"] != s || $col["reason"] !~ "^seed=" s "( |$)") { bad = 1 }
+	END { exit bad }' "$tsv" &&
+	ok "the pair's row carries the run's seed, and its reader said it ran with it" ||
+	fail "pair seed, want $seed: $(grep '→' "$tsv")"
+grep -q "sg_seed=$seed " "$run/cross/up/write.append" && grep -q "sg_seed=$seed " "$run/cross/up/read.append" &&
+	ok "the writer and the reader were both given sg_seed=$seed" ||
+	fail "pair command lines: $(cat "$run"/cross/up/*.append)"
+awk -F'\t' -v s="$seed" "$SG_RESULTS_AWK"'$col["seed"] != s { bad = 1 } END { exit bad }' "$tsv" &&
+	ok "every row carries the seed" || fail "rows: $(cat "$tsv")"
+grep -q "sg_seed=$seed " "$run/logs/9.9-base.append" && ok "the series' guests got it too" ||
+	fail "9.9 command line: $(cat "$run/logs/9.9-base.append")"
+
+[ "$(($(wc -l < "$tsv") - 1))" = 5 ] && ok "2 units of 2 checks and a pair: 5 rows" || fail "rows: $(cat "$tsv")"
+row() { awk -F'\t' -v s="$1" -v c="$2" "$SG_RESULTS_AWK"'$col["series"] == s && $col["check"] == c { print $col["observed"] "|" $col["reason"] }' "$tsv"; }
+case $(row 9.9 raid0-discard) in
+"ERROR|no verdict for raid0-discard from logread"*) ok "a verdict logread left out is an ERROR row that says so" ;;
+*) fail "9.9 raid0-discard: $(row 9.9 raid0-discard)" ;;
+esac
+case $(row 9.9 raid0-map) in
+"PASS|seed=$seed") ok "the verdict it gave is kept" ;;
+*) fail "9.9 raid0-map: $(row 9.9 raid0-map)" ;;
+esac
+case $(row 9.8 raid0-map)/$(row 9.8 raid0-discard) in
+"ERROR|no verdict for raid0-map from logread (exit 2: logread: stand-in failure"*"ERROR|no verdict for raid0-discard from logread (exit 2:"*)
+	ok "a logread that fails: every check an ERROR row with its words" ;;
+*) fail "9.8: $(row 9.8 raid0-map) / $(row 9.8 raid0-discard)" ;;
+esac
+"$REPORT" --judge "$run" > "$T/judge" && fail "the judge called a run with ERROR rows green"
+grep -qx "2 of 2 series run, 1 cross-era pair, 2 of 5 outcomes as expected" "$T/judge" &&
+	ok "report --judge: not green, the summary line" || fail "judge: $(cat "$T/judge")"
+"$REPORT" --judge "$run" 9.9 > "$T/judge" && fail "9.9 judged green"
+grep -qx "1 of 2 outcomes as expected" "$T/judge" && ok "report --judge RUN SERIES: that series' rows" ||
+	fail "judge 9.9: $(cat "$T/judge")"
+"$REPORT" --judge "$run" 9.9 0123456789ab > "$T/judge"
+[ $? = 3 ] && grep -q "^no outcome of 9.9 with patch set 0123456789ab in " "$T/judge" &&
+	ok "report --judge RUN SERIES PATCHSET: exit 3 when the run did not test it" ||
+	fail "judge, another patch set: $(cat "$T/judge")"
+"$REPORT" --match PASS PASS && ! "$REPORT" --match PASS ERROR && "$REPORT" --match FAIL SKIP &&
+	! SG_STRICT=1 "$REPORT" --match FAIL SKIP && ok "report --match: one row's verdict" ||
+	fail "report --match"
+done_testing
