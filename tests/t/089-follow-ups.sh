@@ -6,7 +6,7 @@
 . "$SG_ROOT/tests/common.sh"
 standin_series
 export FOLLOWUPS="$SG_ROOT/maintain/follow-ups.sh"
-cp -r "$(dirname "$SGCONF")" "$SG_CACHE/bin"
+cp "$(dirname "$SGCONF")"/* "$SG_CACHE/bin/"
 export SGCONF="$SG_CACHE/bin/sgconf"
 g() { git -c user.name=U -c user.email=u@x -C "$@"; }
 
