@@ -93,3 +93,20 @@ unit_test() {
 		{ fail "$name does not compile"; return; }
 	if "$T/$name"; then ok "$name"; else fail "$name"; fi
 }
+
+# standin_qemu FILE: the start of a stand-in qemu-system-x86_64 script in
+# FILE: after it, $log is the serial log and $k the "kernel" (the variant
+# name a stand-in tree's bzImage holds); the caller appends the guest.
+standin_qemu() {
+	cat > "$1" <<'SH'
+#!/bin/sh
+for a; do
+	case $a in
+	file:*) log=${a#file:} ;;
+	esac
+done
+k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
+SH
+	chmod +x "$1"
+}
+

@@ -22,24 +22,18 @@ while ! grep -q "$1" "$EVENTS" 2>/dev/null && [ $i -lt 600 ]; do
 	i=$((i + 1))
 done
 SH
-chmod +x "$T/wait-for"
-export WAIT_FOR="$T/wait-for"
+printf '#!/bin/sh\n[ "$1" != fast ] || "%s" "guest-start slow"\n' "$T/wait-for" > "$T/build-hook"
+chmod +x "$T/wait-for" "$T/build-hook"
+export WAIT_FOR="$T/wait-for" SG_STANDIN_HOOK="$T/build-hook"
 
 # A QEMU whose guest for "slow" ends only after "fast"'s.
-cat > "$T/qemu" <<'SH'
-#!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
-	esac
-done
-k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
+standin_qemu "$T/qemu"
+cat >> "$T/qemu" <<'SH'
 echo "guest-start $k $(date +%s.%N)" >> "$EVENTS"
 [ "$k" = slow ] && "$WAIT_FOR" 'guest-end fast'
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map PASS seed=1 arrays=1 %s\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' "$k" >> "$log"
 echo "guest-end $k $(date +%s.%N)" >> "$EVENTS"
 SH
-chmod +x "$T/qemu"
 export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_GUESTS=2 SG_TICK=1
 
 { standin_head; standin_entry 9.9 9.9.1 p/empty slow:true:PASS fast:true:PASS; } > "$SG_BRANCHES"

@@ -16,36 +16,17 @@ standin_series
 
 # A tree whose make does what build-kernel.sh asks: the "kernel" is the
 # variant's name.
-d="$T/linux-9.9.1"
-mkdir -p "$d/scripts/kconfig"
-cat > "$d/Makefile" <<'MK'
-kernelversion:
-	@echo 9.9.1
-allnoconfig olddefconfig:
-	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
-bzImage:
-	@mkdir -p $(O)/arch/x86/boot && echo "$(notdir $(O))" > $(O)/arch/x86/boot/bzImage
-MK
-printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
-chmod +x "$d/scripts/kconfig/merge_config.sh"
-tar -C "$T" -cJf "$T/linux-9.9.1.tar.xz" linux-9.9.1
+SG_STANDIN_BUILD=0 standin_tree 9.9.1
 
 # A QEMU whose raid0-map fails on unfixed and passes on fixed, as
 # expected, unless SG_STANDIN_BREAK names the variant to get it wrong.
-cat > "$T/qemu" <<'SH'
-#!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
-	esac
-done
-k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
+standin_qemu "$T/qemu"
+cat >> "$T/qemu" <<'SH'
 r=PASS
 [ "$k" = unfixed ] && r=FAIL
 [ "$k" = "${SG_STANDIN_BREAK:-}" ] && { [ $r = PASS ] && r=FAIL || r=PASS; }
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map %s seed=1 arrays=1\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' $r >> "$log"
 SH
-chmod +x "$T/qemu"
 
 # The project: this work tree as one commit (gitlab-ci-local reads git).
 p="$T/project"
@@ -62,7 +43,7 @@ pipeline() {	# pipeline LOG [--variable ...]: gitlab-ci-local on the project
 	shift
 	(cd "$p" && "$gcl" --home "$T/gcl-home" --shell-isolation --no-color \
 		--variable "SG_BRANCHES=$SG_BRANCHES" --variable "SG_QEMU=$T/qemu" \
-		--variable "TREE_9_9=$T/linux-9.9.1.tar.xz" --variable SG_ACCEL=tcg \
+		--variable "TREE_9_9=$SG_CACHE/tarballs/linux-9.9.1.tar.xz" --variable SG_ACCEL=tcg \
 		--variable SERIES=9.9 "$@") > "$log" 2>&1
 }
 rows() { awk -F'\t' 'NR > 1 { printf "%s:%s ", $2, $5 }' "$1"; }
