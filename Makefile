@@ -32,7 +32,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/bisectmd
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
@@ -58,6 +58,7 @@ LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 SGCONF_SRCS := config/sgconf.c config/validate.c
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
+JSONOUT := report/jsonout.c report/jsonout.h
 
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -71,9 +72,13 @@ $(BIN)/logread: report/logread.c
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $<
 
-$(BIN)/report: report/report.c $(RESULTS)
+$(BIN)/report: report/report.c $(RESULTS) $(JSONOUT)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/jsonout.c
+
+$(BIN)/bisectmd: report/bisectmd.c $(JSONOUT)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/jsonout.c
 
 image: $(INITRD)
 

@@ -19,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "jsonout.h"
 #include "results.h"
 
 static struct result *rows;
@@ -169,20 +170,6 @@ static void write_junit(FILE *f)
 		fprintf(f, "</testcase>\n");
 	}
 	fprintf(f, "</testsuite>\n");
-}
-
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
 }
 
 static void write_json(FILE *f)
