@@ -11,6 +11,9 @@
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
+#   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N]
+#                                     the commit that broke (or fixed) a check, verified
+#   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make deps                         install what the above need (apt)
 
@@ -24,6 +27,11 @@ COMMIT ?=
 RELEASE ?=
 REMOTE ?=
 UNTESTED ?= 0
+GOOD ?=
+BAD ?=
+CHECK ?=
+RUN ?=
+ROW ?=
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
@@ -36,7 +44,7 @@ TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/bisec
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
+.PHONY: bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps tools image clean distclean
 
 all: tools
 
@@ -126,6 +134,23 @@ report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
 	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
 	prove/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
+
+# The bisection builds and boots: the cache's lock, like the matrix.
+bisect:
+	@$(LOCKED) bisect-locked
+
+bisect-locked: deps tools image
+	@[ -n "$(SERIES)" ] && [ -n "$(GOOD)" ] && [ -n "$(BAD)" ] && [ -n "$(CHECK)" ] || \
+		{ echo "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" >&2; exit 2; }
+	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
+	echo "run: $$run"; \
+	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
+
+# Reads a run folder: no lock.
+repro: tools
+	@[ -n "$(RUN)" ] && [ -n "$(ROW)" ] || \
+		{ echo "make repro: say RUN=<run folder> ROW=<series>/<variant or commit>/<check>" >&2; exit 2; }
+	@maintain/repro.sh $(RUN) $(ROW)
 
 branch:
 	@$(LOCKED) branch-locked

@@ -55,10 +55,10 @@ echo 'int x;' > "$user/base.c"
 ug() { git -C "$user" -c user.name=stableguard -c user.email=stableguard@localhost "$@"; }
 ug init -q
 ug add -A && ug commit -q -m "9.9.1" && ug tag v9.9.1
-# commit SUBJECT FILE LINE: FILE.c is added, holding LINE.
+# commit SUBJECT FILE LINE [BODY]: FILE.c is added, holding LINE.
 commit() {
 	echo "$3" > "$user/$2.c"
-	ug add "$2.c" && ug commit -q -m "$1"
+	ug add "$2.c" && ug commit -q -m "$1" ${4:+-m "$4"}
 }
 # uncommit SUBJECT FILE: FILE.c removed again.
 uncommit() { ug rm -q "$2.c" && ug commit -q -m "$1"; }
@@ -72,7 +72,7 @@ harmless() {
 }
 harmless 1 4 a
 harmless 5 8 b
-commit "md/raid0: the mutant" bug BUG
+commit "md/raid0: the mutant" bug BUG "commit 47d68979cc968535cb87f3e5f2e6a3533ea48fbd upstream."
 mutant=$(ug rev-parse --short=12 HEAD)
 commit "broken build" broken "syntax error"
 broken=$(ug rev-parse --short=12 HEAD)
@@ -103,6 +103,11 @@ grep -q "first bad commit" "$T/run/bisect-run.out" && [ -s "$T/run/bisect.log" ]
 	[ -s "$T/run/bisect.json" ] && [ -s "$T/run/bisect.md" ] && ok "bisect.md, bisect.json and git bisect log kept" ||
 	fail "files missing"
 grep -q 'array sector 77' "$T/run/bisect.md" && ok "the step table has the first bad sector" || fail "no first bad"
+grep -q '^- backports upstream commit 47d68979cc968535cb87f3e5f2e6a3533ea48fbd' "$T/out" &&
+	grep -q 'follow-up fix.*a81157768a00' "$T/out" &&
+	grep -q 'make intake MBOX=<mbox of a81157768a00> SERIES=9.9 COMMIT=a81157768a00 RELEASE=v4.1' "$T/out" &&
+	ok "the upstream commit it backports, its known fix and the intake line" ||
+	fail "no upstream or follow-up: $(cat "$T/out")"
 tail -n 1 "$T/out" | grep -q "^bisect 9.9 raid0-map: first bad commit $mutant" && ok "one summary line" ||
 	fail "summary: $(tail -n 1 "$T/out")"
 
