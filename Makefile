@@ -66,7 +66,7 @@ LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 SGCONF_SRCS := config/sgconf.c config/validate.c
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
-JSONOUT := report/jsonout.c report/jsonout.h
+OUTFILE := report/outfile.c report/outfile.h
 
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -80,13 +80,13 @@ $(BIN)/logread: report/logread.c
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $<
 
-$(BIN)/report: report/report.c $(RESULTS) $(JSONOUT)
+$(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/jsonout.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/outfile.c
 
-$(BIN)/bisectmd: report/bisectmd.c $(JSONOUT)
+$(BIN)/bisectmd: report/bisectmd.c $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/jsonout.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/outfile.c
 
 image: $(INITRD)
 

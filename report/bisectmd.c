@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonout.h"
+#include "outfile.h"
 
 enum step_col {
 	S_STEP, S_ROLE, S_COMMIT, S_SUBJECT, S_BUILD, S_TRIES, S_SECS,
@@ -384,21 +384,6 @@ static void write_json(FILE *f)
 	fprintf(f, "  ]\n}\n");
 }
 
-static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
-{
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		perror(path);
-		return -1;
-	}
-	fn(f);
-	return fclose(f);
-}
-
 int main(int argc, char **argv)
 {
 	int i;
@@ -410,8 +395,8 @@ int main(int argc, char **argv)
 	if (load_answer(argv[1]) || load_steps(argv[1]))
 		return 2;
 	judge_verifications();
-	if (write_file(argv[1], "bisect.md", write_md) ||
-	    write_file(argv[1], "bisect.json", write_json))
+	if (write_file("bisectmd", argv[1], "bisect.md", write_md) ||
+	    write_file("bisectmd", argv[1], "bisect.json", write_json))
 		return 2;
 	write_md(stdout);
 	if (strcmp(get_or("status", ""), "found"))

@@ -19,7 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "jsonout.h"
+#include "outfile.h"
 #include "results.h"
 
 static struct result *rows;
@@ -189,21 +189,6 @@ static void write_json(FILE *f)
 	fprintf(f, "]\n");
 }
 
-static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
-{
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f) {
-		fprintf(stderr, "report: %s: cannot write\n", path);
-		return -1;
-	}
-	fn(f);
-	return fclose(f);
-}
-
 /*
  * Series in the run, how many of them were skipped (rows come grouped),
  * and the cross-era pairs.
@@ -256,9 +241,9 @@ int main(int argc, char **argv)
 	snprintf(path, sizeof(path), "%s/results.tsv", argv[1]);
 	if (results_load(path, "report", &rows, &nr))
 		return 2;
-	if (write_file(argv[1], "matrix.md", write_md) ||
-	    write_file(argv[1], "junit.xml", write_junit) ||
-	    write_file(argv[1], "results.json", write_json))
+	if (write_file("report", argv[1], "matrix.md", write_md) ||
+	    write_file("report", argv[1], "junit.xml", write_junit) ||
+	    write_file("report", argv[1], "results.json", write_json))
 		return 2;
 	write_md(stdout);
 	print_builds(argv[1]);
