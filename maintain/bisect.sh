@@ -102,9 +102,12 @@ cleanup() {
 	wgit reset -q --hard >/dev/null 2>&1
 	wgit clean -q -fdx >/dev/null 2>&1
 }
+# fd 3 is stderr as given: the trap may run while git bisect run's
+# output goes to bisect-run.out.
+exec 3>&2
 interrupted() {
 	trap - INT TERM HUP
-	sg_say "bisection interrupted; ${TREE:-$SG_REPO} untouched, worktree $wt reset"
+	sg_say "bisection interrupted; ${TREE:-$SG_REPO} untouched, worktree $wt reset" 2>&3
 	exit 130
 }
 bisect_start="$(cd "$wt" && cd "$(git rev-parse --git-dir)" && pwd)/BISECT_START"

@@ -164,7 +164,8 @@ while [ ! -s "$T/slow.pid" ] && [ $t -lt 100 ]; do sleep 0.2; t=$((t + 1)); done
 kill -TERM -"$pid"
 wait "$pid"
 rc=$?
-[ "$rc" -ne 0 ] && ok "interrupted bisection exits $rc" || fail "interrupted bisection exited 0"
+[ "$rc" = 130 ] && grep -q 'bisection interrupted' "$T/iout" && ok "an interrupted bisection says so and exits 130" ||
+	fail "interrupted bisection exited $rc: $(cat "$T/iout")"
 sleep 0.5
 ! kill -0 "$(cat "$T/slow.pid")" 2>/dev/null && ok "no guest left" || fail "the guest still runs"
 [ "$(ug rev-parse HEAD)" = "$head_before" ] && [ "$(ug for-each-ref | sha1sum)" = "$refs_before" ] &&
