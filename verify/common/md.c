@@ -9,7 +9,7 @@
 #include "guest.h"
 #include "md.h"
 #include "pattern.h"
-#include "report.h"
+#include "sgprint.h"
 
 #define MD_WORKDIR "/tmp/sg-md"
 

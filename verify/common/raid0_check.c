@@ -7,7 +7,7 @@
 #include "guest.h"
 #include "pattern.h"
 #include "raid0_check.h"
-#include "report.h"
+#include "sgprint.h"
 
 /*
  * Unequal members, none a whole number of chunks, so the array has three

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "report.h"
+#include "sgprint.h"
 
 static const char *check_name = "unknown";
 
