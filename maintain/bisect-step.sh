@@ -15,7 +15,8 @@
 #
 # Set by bisect.sh: SG_BISECT_RUN, SG_BISECT_WT, SG_BISECT_BUILD,
 # SG_BISECT_INITRD, SG_BISECT_CHECKS (comma-separated), SG_BISECT_TRIES,
-# SG_BISECT_SEED, SG_BISECT_FIXED, SG_BISECT_SERIES.
+# SG_BISECT_SEED, SG_BISECT_FIXED, SG_BISECT_SERIES, and SG_BISECT_CHUNKS
+# and SG_BISECT_LAYOUTS when the series' guest arrays are narrowed.
 set -u
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -23,6 +24,7 @@ role=$1
 run=$SG_BISECT_RUN wt=$SG_BISECT_WT build=$SG_BISECT_BUILD
 checks=$(echo "$SG_BISECT_CHECKS" | tr , ' ')
 sg_load_series "$SG_BISECT_SERIES"
+SG_CHUNKS=${SG_BISECT_CHUNKS:-$SG_CHUNKS} SG_LAYOUTS=${SG_BISECT_LAYOUTS:-$SG_LAYOUTS}
 if [ "$SG_BISECT_FIXED" = 1 ]; then
 	old=broken new=fixed
 else

@@ -15,7 +15,10 @@
 # bisection leaves the user's repository, its HEAD and refs as they were.
 # One build folder per series is kept across steps and bisections: a step
 # compiles what its commit changed.  BISECT_TRIES=N boots each step N
-# times with seeds SG_SEED, SG_SEED+1, ...
+# times with seeds SG_SEED, SG_SEED+1, ...  CHUNKS="64" and LAYOUTS=...
+# narrow the guest's arrays to what GOOD passes: 3.14.40 fails raid0-map
+# with a 12 KiB chunk (20d0189b1012's bug) and passes with 64, so only
+# chunk 64 tells 3.14.41's new bug apart.
 set -u
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -82,7 +85,7 @@ printf 'step\trole\tcommit\tsubject\tbuild\ttries\tsecs\tfirst_bad\tverdict\tnot
 export SG_BISECT_RUN="$run" SG_BISECT_WT="$wt" SG_BISECT_BUILD="$build" \
 	SG_BISECT_INITRD="$run/initramfs.gz" SG_BISECT_CHECKS="$checks" \
 	SG_BISECT_TRIES="$tries" SG_BISECT_SEED="$SG_SEED" SG_BISECT_FIXED="$fixed" \
-	SG_BISECT_SERIES="$series"
+	SG_BISECT_SERIES="$series" SG_BISECT_CHUNKS="${CHUNKS:-}" SG_BISECT_LAYOUTS="${LAYOUTS:-}"
 # kernelrelease without setlocalversion's "+" of an untagged commit: the
 # same image whatever the commit is called.
 export LOCALVERSION=
@@ -157,6 +160,7 @@ fi
 {
 	printf 'series\t%s\nsource\t%s\ngood\t%s %s\nbad\t%s %s\n' "$series" \
 		"${TREE:-the cache (${SG_REPO})}" "$good" "$good_id" "$bad" "$bad_id"
+	printf 'guest\tlayouts %s, chunks %s\n' "${LAYOUTS:-$SG_LAYOUTS}" "${CHUNKS:-$SG_CHUNKS}"
 	printf 'checks\t%s\nfixed\t%s\ntries\t%s\nseed\t%s\ncommits\t%s\nstatus\t%s\n' \
 		"$checks" "$fixed" "$tries" "$SG_SEED" "$n" "$status"
 	printf 'terms\t%s %s\nwall\t%s\n' "$old" "$new" "$(( $(date +%s) - began ))"

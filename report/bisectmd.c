@@ -276,6 +276,7 @@ static void write_answer(FILE *f)
 		get_or("bad", "?"));
 	fprintf(f, "- looking for: the first commit where the check %s\n",
 		!strcmp(get_or("fixed", "0"), "1") ? "passes (FIXED=1)" : "fails");
+	fprintf(f, "- guest arrays: %s\n", get_or("guest", "the series'"));
 	fprintf(f, "- boots a step: %s (seeds from %s)\n\n", get_or("tries", "1"),
 		get_or("seed", "?"));
 	if (!strcmp(status, "ambiguous")) {
