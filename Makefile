@@ -11,7 +11,7 @@
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
-#   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N]
+#   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm

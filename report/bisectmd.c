@@ -264,6 +264,16 @@ static void write_followups(FILE *f)
 	}
 }
 
+/* The parent verification booted GOOD itself, and it was not good. */
+static int good_is_bad(void)
+{
+	const struct step *parent = find_role("parent");
+	const char *good = get_or("good", ""), *id = strchr(good, ' ');
+
+	return parent && verifications[1].held == NOT_HELD && id &&
+	       !strncmp(id + 1, parent->col[S_COMMIT], strlen(parent->col[S_COMMIT]));
+}
+
 static void write_answer(FILE *f)
 {
 	const char *status = get_or("status", "failed");
@@ -303,6 +313,10 @@ static void write_answer(FILE *f)
 	fprintf(f, "\nVerified: %d of %d\n\n", nr_held(), NR_VERIFY);
 	for (i = 0; i < NR_VERIFY; i++)
 		fprintf(f, "- %s: %s\n", verifications[i].what, held_word(verifications[i].held));
+	if (good_is_bad())
+		fprintf(f, "\nThe parent is GOOD, and GOOD is not %s: git bisect takes GOOD on trust, so this\n"
+			"answer is only the first commit it could name.  Narrow the guest to what GOOD\n"
+			"passes (CHUNKS=, LAYOUTS=), or choose another GOOD.\n", term_old);
 	fputc('\n', f);
 }
 
