@@ -16,6 +16,7 @@ set -u
 run=$1 row=$2
 series=${row%%/*} rest=${row#*/}
 variant=${rest%%/*} check=${rest#*/}
+asked=$variant
 [ -n "$series" ] && [ -n "$variant" ] && [ -n "$check" ] && [ "$check" != "$rest" ] ||
 	sg_die "ROW=$row: want SERIES/VARIANT/CHECK, e.g. 6.1/regress-raid0-split/raid0-map"
 out=${3:-$run/repro/$series-$variant-$check}
@@ -24,6 +25,11 @@ out=${3:-$run/repro/$series-$variant-$check}
 # from_bisection: log kernel config seed for the first failing try of
 # the step whose commit is $variant.
 from_bisection() {
+	# A step that reused an identical bzImage: the step that booted it.
+	booted=$(awk -F'\t' -v c="$variant" 'NR > 1 && $3 == c && $5 ~ /^reused / { print substr($5, 8); exit }' \
+		"$run/steps.tsv")
+	[ -z "$booted" ] || { sg_say "$variant reused the bzImage of $booted: that boot is the one"; variant=$booted; }
+	same_as=${booted:+ (its bzImage is byte for byte that of $booted, which was booted)}
 	line=$(awk -F'\t' -v c="$variant" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
 		$col["commit"] == c && $col["tries"] ~ /FAIL@/ { print $col["step"] "\t" $col["tries"]; exit }' \
 		"$run/steps.tsv")
@@ -75,7 +81,7 @@ sg_load_series "$series"
 	echo "# $row from $run"
 	if [ -f "$run/steps.tsv" ]; then
 		sed -n 's/^source\t/history: /p; s/^good\t/good: /p' "$run/answer" 2>/dev/null
-		echo "commit: $(awk -F'\t' -v c="$variant" '$3 == c { print $3 " " $4; exit }' "$run/steps.tsv")"
+		echo "commit: $(awk -F'\t' -v c="$asked" '$3 == c { print $3 " " $4; exit }' "$run/steps.tsv")${same_as:-}"
 		echo "plus build-compat:"
 		sg_series_files "$SG_COMPAT"
 	else
