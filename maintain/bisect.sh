@@ -174,7 +174,9 @@ fi
 				-e 's/^\[ *[Uu]pstream commit \([0-9a-f]\{40\}\) *\]$/\1/p' | head -n 1)
 		if [ -n "$up" ]; then
 			printf 'upstream\t%s\n' "$up"
-			"$SGCONF" "$BRANCHES" followups "$up" | while IFS="$(printf '\t')" read -r id subj rel kind; do
+			fu=$("$SGCONF" "$BRANCHES" followups "$up") ||
+				sg_say "warning: $SGCONF could not say the known fixes of $up (built from another tree? make tools)"
+			[ -z "$fu" ] || echo "$fu" | while IFS="$(printf '\t')" read -r id subj rel kind; do
 				there=no
 				git -C "$wt" log --format=%B "$good_id..$bad_id" | grep -q "$(echo "$id" | cut -c1-12)" && there=yes
 				printf 'followup\t%s\t%s\t%s\t%s\n' "$id" "$subj" "$rel" "$there"
