@@ -126,7 +126,7 @@ bisect_phase() {
 	sg_git branch -D "bench-bisect/$series" >/dev/null
 	[ -f "$d/steps.tsv" ] || sg_die "bench: the bisection did not run (log: $d.log)"
 	steps=$(($(wc -l < "$d/steps.tsv") - 1))
-	builds=$(awk -F'\t' '$5 == "built"' "$d/steps.tsv" | wc -l)
+	builds=$(awk -F'\t' 'NR > 1 && $5 != "-"' "$d/steps.tsv" | wc -l)
 	boots=$(awk -F'\t' 'NR > 1 { n += gsub(/@/, "", $6) } END { print n + 0 }' "$d/steps.tsv")
 	say ""
 	say "## make bisect: 18 commits, a mutant among them (raid0-map)"

@@ -237,7 +237,8 @@ static void totals(int *builds, int *boots, int *reused)
 
 	*builds = *boots = *reused = 0;
 	for (i = 0; i < nr_steps; i++) {
-		*builds += !strcmp(steps[i].col[S_BUILD], "built");
+		/* A reused step was built too: its bzImage had to be compared. */
+		*builds += strcmp(steps[i].col[S_BUILD], "-") != 0;
 		*reused += !strncmp(steps[i].col[S_BUILD], "reused", 6);
 		*boots += boots_of(&steps[i]);
 	}
@@ -348,8 +349,8 @@ static void summary(FILE *f)
 	else
 		fprintf(f, "%s", !strcmp(get_or("status", ""), "ambiguous") ?
 			"ambiguous (skipped commits)" : "no answer");
-	fprintf(f, "; %d steps, %d builds, %d reused, %d boots, %ss\n", nr_steps, builds,
-		reused, boots, get_or("wall", "?"));
+	fprintf(f, "; %d steps, %d builds (%d bzImages identical to one judged: not booted), %d boots, %ss\n",
+		nr_steps, builds, reused, boots, get_or("wall", "?"));
 }
 
 static void write_md(FILE *f)
