@@ -13,6 +13,9 @@
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
+#   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
+#                                     the commit that broke (or fixed) a check, verified
+#   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
@@ -33,6 +36,11 @@ UPSTREAM ?=
 WRITE ?= 0
 PHASE ?=
 UNTESTED ?= 0
+GOOD ?=
+BAD ?=
+CHECK ?=
+RUN ?=
+ROW ?=
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
@@ -46,11 +54,11 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
-.PHONY: follow-ups all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
+.PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
 
 all: tools
 
@@ -86,7 +94,7 @@ BRANCHES_SRCS := config/branches.c config/validate.c
 SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
 RESULTS := report/results.c report/results.h
-
+OUTFILE := report/outfile.c report/outfile.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
@@ -99,18 +107,22 @@ $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/quiltmail.c config/patchfile.c
 
-$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
+$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
 $(BIN)/logread: report/logread.c verify/common/protocol.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $<
 
-$(BIN)/report: report/report.c $(RESULTS)
+$(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/outfile.c
+
+$(BIN)/bisectmd: report/bisectmd.c $(OUTFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/outfile.c
 
 image: $(INITRD)
 
@@ -165,6 +177,23 @@ report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
 	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
 	prove/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
+
+# The bisection builds and boots: the cache's lock, like the matrix.
+bisect:
+	@$(LOCKED) bisect-locked
+
+bisect-locked: deps tools image
+	@[ -n "$(SERIES)" ] && [ -n "$(GOOD)" ] && [ -n "$(BAD)" ] && [ -n "$(CHECK)" ] || \
+		{ echo "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" >&2; exit 2; }
+	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
+	echo "run: $$run"; \
+	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
+
+# Reads a run folder: no lock.
+repro: tools
+	@[ -n "$(RUN)" ] && [ -n "$(ROW)" ] || \
+		{ echo "make repro: say RUN=<run folder> ROW=<series>/<variant or commit>/<check>" >&2; exit 2; }
+	@maintain/repro.sh $(RUN) $(ROW)
 
 branch:
 	@$(LOCKED) branch-locked

@@ -13,6 +13,7 @@
  *	sgconf FILE expect SERIES VARIANT CHECK
  *	sgconf FILE cross			the cross-era pairs, one per line
  *	sgconf FILE upstream			the upstream facts file, as given
+ *	sgconf FILE followups ID		the known fixes of upstream commit ID
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *	sgconf FILE record ID subject=S author=A date=D release=R
@@ -302,9 +303,37 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
 	return bad;
 }
 
+/*
+ * The commits of the facts file that say Fixes: ID, one line each:
+ * "id<TAB>subject<TAB>release<TAB>kind".  Nothing (exit 0) when ID is not
+ * known or nothing fixes it: a bisection prints what is known, no more.
+ */
+static int cmd_followups(struct ydoc *y, const char *id)
+{
+	static struct facts facts;
+	size_t n = strlen(id);
+	int i, j;
+
+	if (n < 12) {
+		fprintf(stderr, "sgconf: followups: %s: want at least 12 hex digits\n", id);
+		return 2;
+	}
+	if (facts_load_for_branches(&facts, y, basedir))
+		return 1;
+	for (i = 0; i < facts.n; i++) {
+		const struct fact *f = &facts.f[i];
+
+		for (j = 0; j < f->nr_fixes; j++)
+			if (!strncmp(f->fixes[j], id, n))
+				printf("%s\t%s\t%s\t%s\n", f->id, f->subject,
+				       f->release ?: "-", f->kind ?: "-");
+	}
+	return 0;
+}
+
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|followups ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -357,6 +386,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		puts(ydoc_str(ydoc_get(y, root, "upstream")));
 		return 0;
 	}
+	if (!strcmp(cmd, "followups") && argc == 4)
+		return cmd_followups(y, argv[3]);
 	if (!strcmp(cmd, "guard"))
 		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "record"))

@@ -17,6 +17,12 @@
 # tag every 10000, a Fixes: trailer in one commit of ten), made once with
 # git fast-import and kept in $SG_CACHE/bench; no kernel needed.
 #
+# Then a bisection (make bisect) of a made-up history of the series (18
+# commits, a mutant among them: prove/bisect-history.sh) beside the naive
+# bisection: the same steps, each a clean defconfig build and a guest,
+# nothing reused.  Its per-step build is the one measured above, so the
+# naive figure is an estimate, and the report says so.
+#
 # FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
 # folders: a scratch SG_CACHE, deleted after), cold and then warm.
 set -eu
@@ -109,6 +115,34 @@ one_series() {
 	say "| naive: total ($measured of $nv variants built, the rest counted as the first) | $naive s |"
 	say ""
 	say "ratio naive/ours: $(echo "scale=1; $naive / $ours" | bc)x"
+	bisect_phase "$b" "$g"
+}
+
+# bisect_phase NAIVE_BUILD NAIVE_GUEST: make bisect beside a clean
+# defconfig build and a guest per step.
+bisect_phase() {
+	patch=$(ls "$SG_CONF_DIR/backports/$series/regress/"*.patch 2>/dev/null | head -n 1)
+	[ -n "$patch" ] || { say ""; say "no bisection: $series has no mutant to bisect to"; return; }
+	"$SG_ROOT/prove/bisect-history.sh" "$series" "bench-bisect/$series" "$patch" >/dev/null
+	d="$scratch/bisect"
+	t=$(now)
+	"$SG_ROOT/maintain/bisect.sh" "$d" "$initrd" "$series" "compat/$series" \
+		"bench-bisect/$series" raid0-map >"$d.log" 2>&1 || true
+	secs=$(since "$t")
+	sg_git branch -D "bench-bisect/$series" >/dev/null
+	[ -f "$d/steps.tsv" ] || sg_die "bench: the bisection did not run (log: $d.log)"
+	steps=$(($(wc -l < "$d/steps.tsv") - 1))
+	builds=$(awk -F'\t' 'NR > 1 && $5 != "-"' "$d/steps.tsv" | wc -l)
+	boots=$(awk -F'\t' 'NR > 1 { n += gsub(/@/, "", $6) } END { print n + 0 }' "$d/steps.tsv")
+	say ""
+	say "## make bisect: 18 commits, a mutant among them (raid0-map)"
+	say ""
+	say "| way | steps | builds | boots | seconds | per step |"
+	say "|---|---|---|---|---|---|"
+	say "| ours: ccache, one build folder, identical bzImages reused | $steps | $builds | $boots | $secs s | $((secs / steps)) s |"
+	say "| naive: clean defconfig build and a guest each step (estimated from the build above) | $steps | $steps | $steps | $((steps * ($1 + $2))) s | $(($1 + $2)) s |"
+	say ""
+	say "answer: $(tail -n 1 "$d.log")"
 }
 
 full() {

@@ -20,6 +20,7 @@
 #include "facts.h"
 #include "patchfile.h"
 #include "results.h"
+#include "outfile.h"
 #include "yamldoc.h"
 
 #define MAX_PATCHES 64
@@ -336,7 +337,7 @@ static void write_md(FILE *f, const struct notes *nt)
 static int write_out(const char *dir, const char *name, const struct notes *nt,
 		     void (*fn)(FILE *, const struct notes *))
 {
-	FILE *f = results_create(dir, name, "relnotes");
+	FILE *f = outfile_create("relnotes", dir, name);
 
 	if (!f)
 		return -1;

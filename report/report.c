@@ -26,6 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "results.h"
 
 static struct result *rows;
@@ -166,20 +167,6 @@ static void write_junit(FILE *f)
 	fprintf(f, "</testsuite>\n");
 }
 
-static void json_str(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (; *s; s++) {
-		if (*s == '"' || *s == '\\')
-			fprintf(f, "\\%c", *s);
-		else if ((unsigned char)*s < 0x20)
-			fprintf(f, "\\u%04x", *s);
-		else
-			fputc(*s, f);
-	}
-	fputc('"', f);
-}
-
 static void write_json(FILE *f)
 {
 	int i, c;
@@ -195,16 +182,6 @@ static void write_json(FILE *f)
 			i + 1 < nr ? "," : "");
 	}
 	fprintf(f, "]\n");
-}
-
-static int write_file(const char *dir, const char *name, void (*fn)(FILE *))
-{
-	FILE *f = results_create(dir, name, "report");
-
-	if (!f)
-		return -1;
-	fn(f);
-	return fclose(f);
 }
 
 /*
@@ -397,9 +374,9 @@ int main(int argc, char **argv)
 		return usage();
 	if (load(argv[1]))
 		return 2;
-	if (write_file(argv[1], "matrix.md", write_md) ||
-	    write_file(argv[1], "junit.xml", write_junit) ||
-	    write_file(argv[1], "results.json", write_json))
+	if (write_file("report", argv[1], "matrix.md", write_md) ||
+	    write_file("report", argv[1], "junit.xml", write_junit) ||
+	    write_file("report", argv[1], "results.json", write_json))
 		return 2;
 	write_md(stdout);
 	print_builds(argv[1]);

@@ -135,18 +135,6 @@ void results_free(struct result *rows, int nr)
 	free(rows);
 }
 
-FILE *results_create(const char *dir, const char *name, const char *who)
-{
-	char path[8192];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s/%s", dir, name);
-	f = fopen(path, "w");
-	if (!f)
-		fprintf(stderr, "%s: %s: cannot write\n", who, path);
-	return f;
-}
-
 #define PAIR_ARROW "→"
 
 const char *results_pair_reader(const char *series)

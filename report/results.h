@@ -63,7 +63,5 @@ const char *results_header(void);
 int results_load(const char *path, const char *who, struct result **rows, int *nr);
 void results_free(struct result *rows, int nr);
 
-/* dir/name opened for writing, or NULL with "who: path: cannot write". */
-FILE *results_create(const char *dir, const char *name, const char *who);
 
 #endif

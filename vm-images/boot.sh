@@ -5,7 +5,8 @@
 # because its console said nothing for SG_SILENCE seconds (default 60).
 # QEMU is killed with this script: an interrupted run leaves no guest.
 # SG_DISKS: raw image files given to the guest as virtio disks (vda, vdb,
-# ... in that order), for the cross-era scenarios.
+# ... in that order), for the cross-era scenarios.  LOG.argv keeps the
+# QEMU command line, one argument a line.
 set -u	# not -e: QEMU's own status is the answer, and the watch loop reads it
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
@@ -22,12 +23,15 @@ done
 # loglevel=5: WARN_ON()s print at KERN_WARNING and must reach the log.
 # oops=panic and panic=-1 with -no-reboot: an Oops ends the guest at once
 # instead of leaving it to hang on a lock the dead task held.
-"$qemu" \
+set -- "$qemu" \
 	-machine pc,accel="$accel" -cpu qemu64 -m "${SG_GUEST_MEM:-768}" -smp 1 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial file:"$log" \
 	-kernel "$kernel" -initrd "$initrd" $disks \
-	-append "console=ttyS0 panic=-1 oops=panic loglevel=5 $append" </dev/null &
+	-append "console=ttyS0 panic=-1 oops=panic loglevel=5 $append"
+# The exact command line, one argument a line: make repro boots the same.
+printf '%s\n' "$@" > "$log.argv"
+"$@" </dev/null &
 pid=$!
 trap 'kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 trap 'exit 130' INT TERM HUP

@@ -1,0 +1,119 @@
+#!/bin/sh
+# bisect-step.sh ROLE
+# One step of a bisection (run by `git bisect run`, and by bisect.sh for
+# the verifications): judges HEAD of the bisection's worktree and appends
+# its row to RUN/steps.tsv.  ROLE is bisect, culprit, parent or revert.
+#
+# The series' build-compat goes on top (a patch that does not apply is
+# named and the step skipped), the kernel is built in the bisection's one
+# build folder, and booted BISECT_TRIES times, try k with seed base+k-1,
+# with only the named checks.  A FAIL in any try is the new term (bad, or
+# fixed... see below), PASS in every try the old one; an ERROR, a failed
+# build or a compat patch that does not apply is skip (exit 125).  With
+# FIXED=1 the terms are broken (FAIL) and fixed (PASS).  A bzImage
+# byte-identical to one judged before takes its verdict without a boot.
+#
+# Set by bisect.sh: SG_BISECT_RUN, SG_BISECT_WT, SG_BISECT_BUILD,
+# SG_BISECT_INITRD, SG_BISECT_CHECKS (comma-separated), SG_BISECT_TRIES,
+# SG_BISECT_SEED, SG_BISECT_FIXED, SG_BISECT_SERIES, and SG_BISECT_CHUNKS
+# and SG_BISECT_LAYOUTS when the series' guest arrays are narrowed.
+set -u
+. "$(dirname "$0")/../lib/sg.sh"
+
+role=$1
+run=$SG_BISECT_RUN wt=$SG_BISECT_WT build=$SG_BISECT_BUILD
+checks=$(echo "$SG_BISECT_CHECKS" | tr , ' ')
+sg_load_series "$SG_BISECT_SERIES"
+SG_CHUNKS=${SG_BISECT_CHUNKS:-$SG_CHUNKS} SG_LAYOUTS=${SG_BISECT_LAYOUTS:-$SG_LAYOUTS}
+if [ "$SG_BISECT_FIXED" = 1 ]; then
+	old=broken new=fixed
+else
+	old=good new=bad
+fi
+
+wgit() { git -C "$wt" "$@"; }
+
+commit=$(wgit rev-parse HEAD) || exit 128
+c12=$(echo "$commit" | cut -c1-12)
+subject=$(wgit log -1 --format=%s HEAD | tr '\t' ' ')
+step=$(($(wc -l < "$run/steps.tsv")))
+start=$(date +%s)
+
+# row BUILD TRIES FIRST_BAD VERDICT NOTE, then the exit status of VERDICT.
+row() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$step" "$role" "$c12" \
+		"$subject" "$1" "$2" "$(( $(date +%s) - start ))" "$3" "$4" \
+		"$(printf '%s' "$5" | tr '\t\n' '  ')" >> "$run/steps.tsv"
+	sg_say "step $step ($role) $c12 $subject: $4${5:+ ($5)}"
+	case $4 in
+	"$old") exit 0 ;;
+	"$new") exit 1 ;;
+	*) exit 125 ;;
+	esac
+}
+
+# The tree back to the commit: git bisect checks out the next one.
+restore() { wgit reset -q --hard && wgit clean -q -fdx; }
+trap restore EXIT
+trap 'exit 130' INT TERM HUP
+
+for p in $(sg_series_files "$SG_COMPAT"); do
+	if ! why=$(wgit apply --check "$p" 2>&1); then
+		row - - - skip "build-compat $(basename "$p") does not apply at $c12: $(echo "$why" | head -n 2)"
+	fi
+	wgit apply "$p" || row - - - skip "build-compat $(basename "$p") failed to apply"
+done
+
+if ! image=$("$SG_ROOT/prove/build-kernel.sh" "$wt" "$build" \
+	"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$step-$c12.build"); then
+	row failed - - skip "build failed: $(grep -v '^make' "$run/logs/$step-$c12.build" | tail -n 3 | tr '\n' ' ')"
+fi
+sum=$(sha256sum "$image" | cut -c1-64)
+# A bzImage judged before: its verdict, no boot.
+known=$(awk -v s="$sum" '$1 == s { print $2, $3; exit }' "$run/images")
+if [ -n "$known" ]; then
+	set -- $known
+	row "reused $2" - - "$1" "bzImage identical to $2's: not booted"
+fi
+
+# tries: each boot's checks, read by column name (logread may print a
+# header line naming them, or not).
+tries= first_bad=- verdict=$old
+k=1
+while [ "$k" -le "$SG_BISECT_TRIES" ]; do
+	seed=$(( (SG_BISECT_SEED + k - 1) % 4294967296 ))
+	log="$run/logs/$step-$c12-$k.log"
+	"$SG_ROOT/vm-images/boot.sh" "$image" "$SG_BISECT_INITRD" "$log" \
+		"${SG_BOOT_TIMEOUT:-300}" \
+		"sg_checks=$SG_BISECT_CHECKS sg_seed=$seed sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
+		>"$log.qemu" 2>&1
+	status=$?
+	# shellcheck disable=SC2086
+	"$SG_CACHE/bin/logread" "$log" "$status" $checks | awk -F'\t' '
+		NR == 1 && $1 == "check" { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		!("check" in col) { col["check"] = 1; col["observed"] = 2; col["reason"] = 5 }
+		{ print $col["check"] "\t" $col["observed"] "\t" $col["reason"] }' > "$log.verdicts"
+	outcome=$(awk -F'\t' '
+		$2 == "FAIL" { f = 1 } $2 != "FAIL" && $2 != "PASS" { e = 1 }
+		END { print f ? "FAIL" : e ? "ERROR" : "PASS" }' "$log.verdicts")
+	tries="$tries${tries:+,}$outcome@$seed"
+	if [ "$outcome" = FAIL ]; then
+		first_bad=$(awk -F'\t' '$2 == "FAIL" {
+			r = $3; if (match(r, /first[^:]*: /)) r = substr(r, RSTART + RLENGTH)
+			print $1 ": " r; exit }' "$log.verdicts")
+		# What make repro needs of a failing step.
+		mkdir -p "$run/kernels/$c12"
+		cp "$image" "$run/kernels/$c12/bzImage"
+		cp "$build/.config" "$run/kernels/$c12/config"
+		[ "$SG_BISECT_FIXED" = 1 ] && verdict=$old || verdict=$new
+		break
+	fi
+	if [ "$outcome" = ERROR ]; then
+		verdict=skip
+	elif [ "$SG_BISECT_FIXED" = 1 ] && [ "$verdict" != skip ]; then
+		verdict=$new
+	fi
+	k=$((k + 1))
+done
+[ "$verdict" = skip ] || echo "$sum $verdict $c12" >> "$run/images"
+row built "$tries" "$first_bad" "$verdict" -

@@ -1,0 +1,138 @@
+#!/bin/sh
+# repro.sh RUN_DIR SERIES/VARIANT/CHECK [OUT]
+# A failing row of a run, as a folder that leaves the project: the
+# bzImage, the initramfs, the kernel .config, the patches and commit ids,
+# the seed, and run.sh, which boots it with the run's exact QEMU command
+# line and prints the check's SG-RESULT line (and whether it is the run's).
+# run.sh needs sh and qemu-system-x86_64, nothing of stableguard.
+#
+# RUN_DIR is a matrix run (results.tsv: VARIANT is the variant) or a
+# bisection (steps.tsv: VARIANT is the step's commit, 12 hex digits).  OUT
+# defaults to RUN_DIR/repro/SERIES-VARIANT-CHECK; its path is printed.
+set -u
+. "$(dirname "$0")/../lib/sg.sh"
+
+[ $# -ge 2 ] || sg_die "usage: repro.sh RUN_DIR SERIES/VARIANT/CHECK [OUT]"
+run=$1 row=$2
+series=${row%%/*} rest=${row#*/}
+variant=${rest%%/*} check=${rest#*/}
+asked=$variant
+[ -n "$series" ] && [ -n "$variant" ] && [ -n "$check" ] && [ "$check" != "$rest" ] ||
+	sg_die "ROW=$row: want SERIES/VARIANT/CHECK, e.g. 6.1/regress-raid0-split/raid0-map"
+out=${3:-$run/repro/$series-$variant-$check}
+[ -d "$run" ] || sg_die "RUN=$run: no such run folder"
+
+# from_bisection: log kernel config seed for the first failing try of
+# the step whose commit is $variant.
+from_bisection() {
+	# A step that reused an identical bzImage: the step that booted it.
+	booted=$(awk -F'\t' -v c="$variant" 'NR > 1 && $3 == c && $5 ~ /^reused / { print substr($5, 8); exit }' \
+		"$run/steps.tsv")
+	[ -z "$booted" ] || { sg_say "$variant reused the bzImage of $booted: that boot is the one"; variant=$booted; }
+	same_as=${booted:+ (its bzImage is byte for byte that of $booted, which was booted)}
+	line=$(awk -F'\t' -v c="$variant" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		$col["commit"] == c && $col["tries"] ~ /FAIL@/ { print $col["step"] "\t" $col["tries"]; exit }' \
+		"$run/steps.tsv")
+	[ -n "$line" ] || sg_die "ROW=$row: no step of $run/steps.tsv booted $variant and failed (a reused or passing step has nothing to reproduce)"
+	step=${line%%	*} tries=${line#*	}
+	k=$(echo "$tries" | tr , '\n' | grep -n '^FAIL@' | head -n 1 | cut -d: -f1)
+	log="$run/logs/$step-$variant-$k.log"
+	kernel="$run/kernels/$variant/bzImage" config="$run/kernels/$variant/config"
+	seed=$(echo "$tries" | tr , '\n' | sed -n "${k}s/.*@//p")
+}
+
+from_matrix() {
+	[ -f "$run/results.tsv" ] || sg_die "RUN=$run: neither results.tsv nor steps.tsv"
+	line=$(awk -F'\t' -v s="$series" -v v="$variant" -v c="$check" "$SG_RESULTS_AWK"'
+		$col["series"] == s && $col["variant"] == v && $col["check"] == c {
+			print $col["observed"] "\t" $col["log"]; exit }' "$run/results.tsv")
+	[ -n "$line" ] || sg_die "ROW=$row: no such row in $run/results.tsv"
+	[ "${line%%	*}" = FAIL ] || sg_die "ROW=$row is ${line%%	*}, not a FAIL: nothing to reproduce"
+	log=${line#*	}
+	kernel=$(cat "$run/kernels/$series/$variant" 2>/dev/null) ||
+		sg_die "$run/kernels/$series/$variant: the run kept no bzImage path"
+	config=${kernel%/arch/x86/boot/bzImage}/.config
+	seed=$(cat "$run/seed")
+	[ "$kernel" -ot "$run/results.tsv" ] ||
+		sg_say "warning: $kernel was built again after this run; the folder has today's build"
+}
+
+if [ -f "$run/steps.tsv" ]; then from_bisection; else from_matrix; fi
+[ -f "$log.argv" ] || sg_die "$log.argv: no QEMU command line kept for this boot (a run before boot.sh kept them)"
+for f in "$kernel" "$config"; do
+	[ -f "$f" ] || sg_die "$f: gone from the cache; run the row again"
+done
+failing=$(tr -d '\r' < "$log" | grep "^SG-RESULT $check FAIL" | head -n 1)
+[ -n "$failing" ] || sg_die "$log: no SG-RESULT $check FAIL line"
+initrd=$(awk 'prev == "-initrd" { print; exit } { prev = $0 }' "$log.argv")
+
+rm -rf "$out"
+mkdir -p "$out/patches"
+cp "$kernel" "$out/bzImage"
+cp "$initrd" "$out/initramfs.gz"
+cp "$config" "$out/config"
+cp "$log" "$out/console-of-the-run.log"
+echo "$seed" > "$out/seed"
+echo "$failing" > "$out/expected"
+sg_load_series "$series"
+
+# What the kernel was: the patch files, in order, and the commits.
+{
+	echo "# $row from $run"
+	if [ -f "$run/steps.tsv" ]; then
+		sed -n 's/^source\t/history: /p; s/^good\t/good: /p' "$run/answer" 2>/dev/null
+		echo "commit: $(awk -F'\t' -v c="$asked" '$3 == c { print $3 " " $4; exit }' "$run/steps.tsv")${same_as:-}"
+		echo "plus build-compat:"
+		sg_series_files "$SG_COMPAT"
+	else
+		sg_load_variant "$variant"
+		echo "build-compat, then fixes ($SG_V_FIXES), then mutants, in order:"
+		sg_series_files "$SG_COMPAT"
+		[ "$SG_V_FIXES" = true ] && sg_series_files "$SG_PATCHES"
+		for r in $SG_V_REGRESS; do echo "$SG_CONF_DIR/$r"; done
+		echo "commits of $(sg_variant_branch "$variant") after pristine/$series:"
+		git -C "$SG_REPO" log --reverse --format='%H %s' "pristine/$series..$(sg_variant_branch "$variant")" 2>/dev/null
+	fi
+} > "$out/patches.txt"
+grep '\.patch$' "$out/patches.txt" | while read -r p; do cp "$p" "$out/patches/"; done
+
+# run.sh: the run's arguments, but the files are the folder's.
+prev=
+q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
+{
+	cat <<EOF
+#!/bin/sh
+# $row, as stableguard ran it (seed $seed): boots bzImage with
+# initramfs.gz and prints the check's result line.  Needs only sh and
+# qemu-system-x86_64 (QEMU=... for another; ACCEL=kvm to go faster).
+cd "\$(dirname "\$0")" || exit 2
+: > console.log
+EOF
+	printf '%s' '"${QEMU:-qemu-system-x86_64}"'
+	tail -n +2 "$log.argv" | while IFS= read -r a; do
+		case $prev in
+		-kernel) printf ' bzImage' ;;
+		-initrd) printf ' initramfs.gz' ;;
+		-serial) printf ' file:console.log' ;;
+		*)	case $a in
+			pc,accel=*) printf ' "pc,accel=${ACCEL:-%s}"' "${a#pc,accel=}" ;;
+			*) printf ' %s' "$(q "$a")" ;;
+			esac ;;
+		esac
+		prev=$a
+	done
+	cat <<'EOF'
+ </dev/null
+echo "qemu exited $?"
+got=$(tr -d '\r' < console.log | grep '^SG-RESULT ')
+echo "$got"
+if echo "$got" | grep -qxF "$(cat expected)"; then
+	echo "same failing line as in the run"
+else
+	echo "not the run's line, which was: $(cat expected)"
+	exit 1
+fi
+EOF
+} > "$out/run.sh"
+chmod +x "$out/run.sh"
+echo "$out"
