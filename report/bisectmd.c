@@ -70,17 +70,26 @@ static void chomp(char *s)
 	s[strcspn(s, "\r\n")] = '\0';
 }
 
+/* dir/name opened for reading, or NULL after saying why. */
+static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
+{
+	FILE *f;
+
+	snprintf(path, len, "%s/%s", dir, name);
+	f = fopen(path, "r");
+	if (!f)
+		perror(path);
+	return f;
+}
+
 static int load_answer(const char *dir)
 {
 	char path[4096], line[8192], *tab;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/answer", dir);
-	f = fopen(path, "r");
-	if (!f) {
-		perror(path);
+	f = open_in(dir, "answer", path, sizeof(path));
+	if (!f)
 		return -1;
-	}
 	while (fgets(line, sizeof(line), f) && nr_answer < MAX_ANSWER) {
 		chomp(line);
 		tab = strchr(line, '\t');
@@ -104,12 +113,9 @@ static int load_steps(const char *dir)
 	int map[S_NCOLS], n, c, lineno = 0;
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/steps.tsv", dir);
-	f = fopen(path, "r");
-	if (!f) {
-		perror(path);
+	f = open_in(dir, "steps.tsv", path, sizeof(path));
+	if (!f)
 		return -1;
-	}
 	for (c = 0; c < S_NCOLS; c++)
 		map[c] = -1;
 	while (fgets(line, sizeof(line), f)) {
