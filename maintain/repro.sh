@@ -51,7 +51,10 @@ from_matrix() {
 	log=${line#*	}
 	kernel=$(cat "$run/kernels/$series/$variant" 2>/dev/null) ||
 		sg_die "$run/kernels/$series/$variant: the run kept no bzImage path"
-	config=${kernel%/arch/x86/boot/bzImage}/.config
+	case $kernel in
+	*/arch/x86/boot/bzImage) config=${kernel%/arch/x86/boot/bzImage}/.config ;;	# a run of a build folder per variant
+	*) config=${kernel%/*}/config ;;	# build/S/images/V: bzImage and config kept
+	esac
 	seed=$(cat "$run/seed")
 	[ "$kernel" -ot "$run/results.tsv" ] ||
 		sg_say "warning: $kernel was built again after this run; the folder has today's build"

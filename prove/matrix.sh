@@ -137,12 +137,23 @@ start_guest() {
 	pids="$pids $!"
 }
 
-# A variant's first build starts from a copy of a folder this run built
-# for the series: only the files its checkout changed are compiled again,
-# where an empty folder took every object out of ccache (6.1: about 10 s
-# instead of 50).  Sources the checkout touched are newer than the copy.
+# Where a variant builds.  series (the default): one kbuild folder for
+# every variant of the series, the variants built in turn as incremental
+# rebuilds: checking out the next variant's branch gives new times only to
+# the files it changes, so only those are compiled again before the link.
+# variant: a folder per variant, its first build from a copy of a folder
+# this run built (kept to measure against: make bench does both).
+build_folder() {
+	case ${SG_BUILD_FOLDERS:-series} in
+	series) echo "$SG_CACHE/build/$SG_SERIES/kbuild" ;;
+	variant) echo "$SG_CACHE/build/$SG_SERIES/$1" ;;
+	*) sg_die "SG_BUILD_FOLDERS=$SG_BUILD_FOLDERS: want series or variant" ;;
+	esac
+}
+
 seed_folder() {
 	[ ! -f "$1/.config" ] || return 0
+	[ "${SG_BUILD_FOLDERS:-series}" = variant ] || { adopt_folder "$1"; return 0; }
 	for built in "$run/kernels/$SG_SERIES"/*; do
 		[ -f "$built" ] || continue
 		from="$SG_CACHE/build/$SG_SERIES/$(basename "$built")"
@@ -155,26 +166,56 @@ seed_folder() {
 	done
 }
 
+# adopt_folder KBUILD: a cache of a folder per variant gives one of them
+# to the series (a rename: its objects stay valid, the sources did not move).
+adopt_folder() {
+	for old in "$SG_CACHE/build/$SG_SERIES"/*/.config; do
+		old=${old%/.config}
+		[ -f "$old/arch/x86/boot/bzImage" ] || continue
+		mv "$old" "$1" && sg_say "$SG_SERIES: build folder $(basename "$old") is now the series' $1"
+		return 0
+	done
+}
+
+# build_variant VARIANT [PROGRESS]: check out its branch, build it, and
+# keep its bzImage and .config in build/S/images/V (the next variant's
+# build reuses the folder while this one's guest boots); the kept bzImage
+# in $image, or why not in $why.
+build_variant() {
+	image= why=
+	if ! sg_git checkout -q -f "$(sg_variant_branch "$1")"; then
+		why="cannot check out $(sg_variant_branch "$1")"
+		return 1
+	fi
+	build=$(build_folder "$1")
+	seed_folder "$build"
+	blog="$run/logs/$SG_SERIES-$1.build"
+	if ! built=$(SG_PROGRESS=${2:-} "$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$build" \
+		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$blog"); then
+		why="build failed: $(tail -n 5 "$blog" | tr '\n' ' ')"
+		return 1
+	fi
+	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
+	mkdir -p "$keep"
+	cp "$built" "$keep/bzImage.new" && cp "$build/.config" "$keep/config.new" &&
+		mv "$keep/config.new" "$keep/config" && mv "$keep/bzImage.new" "$keep/bzImage" || {
+		why="cannot keep $built in $keep"
+		return 1
+	}
+	image="$keep/bzImage"
+	echo "$image" > "$run/kernels/$SG_SERIES/$1"
+}
+
 run_variant() {
 	v=$1
-	sg_git checkout -q -f "$(sg_variant_branch "$v")" || {
-		every_check "$v" ERROR - "cannot check out $(sg_variant_branch "$v")"
-		return
-	}
-	build="$SG_CACHE/build/$SG_SERIES/$v"
-	seed_folder "$build"
 	progress "build"
 	start=$(date +%s)
-	if ! image=$(SG_PROGRESS="[$unit/$total] build $SG_SERIES/$v" \
-		"$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$build" \
-		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$run/logs/$SG_SERIES-$v.build"); then
-		every_check "$v" ERROR "$build/make.log" \
-			"build failed: $(tail -n 5 "$run/logs/$SG_SERIES-$v.build" | tr '\n' ' ')"
+	if ! build_variant "$v" "[$unit/$total] build $SG_SERIES/$v"; then
+		every_check "$v" ERROR "$(build_folder "$v")/make.log" "$why"
 		return
 	fi
 	remember build $(( $(date +%s) - start ))
 	sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
-	echo "$image" > "$run/kernels/$SG_SERIES/$v"
 	start_guest "$v" "$image"
 }
 
@@ -227,11 +268,7 @@ need_kernel() {
 	[ -f "$run/kernels/$1/.id" ] || branch_series
 	[ -f "$run/kernels/$1/.id" ] || return 0
 	read -r kernel patchset < "$run/kernels/$1/.id"
-	v=$2
-	sg_git checkout -q -f "$(sg_variant_branch "$v")" &&
-		image=$("$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$SG_CACHE/build/$1/$v" \
-			"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$1-$v.build") &&
-		echo "$image" > "$run/kernels/$1/$v"
+	build_variant "$2" || sg_say "$1/$2, for a cross-era pair: $why"
 	sg_git checkout -q -f "stable/$1"
 }
 

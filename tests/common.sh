@@ -58,8 +58,9 @@ standin_series() {
 # standin_tree VERSION: a tarball in $SG_CACHE/tarballs of a tree whose
 # make does what build-kernel.sh asks, slowly (SG_STANDIN_BUILD seconds,
 # default 3), noting in $EVENTS (if set) when; the "bzImage" holds the
-# variant's name.  SG_STANDIN_HOOK, if set, runs with the variant's name
-# before the build's work.
+# variant's name: the last part of the branch checked out (the build
+# folder's name when none is).  SG_STANDIN_HOOK, if set, runs with the
+# variant's name before the build's work.
 standin_tree() {
 	d="$T/linux-$1"
 	mkdir -p "$d/scripts/kconfig" "$SG_CACHE/tarballs"
@@ -68,17 +69,18 @@ kernelversion:
 	@echo $1
 MK
 	cat >> "$d/Makefile" <<'MK'
+V := $(notdir $(shell git symbolic-ref -q --short HEAD 2>/dev/null || echo $(O)))
 allnoconfig olddefconfig:
 	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
 bzImage:
-	@echo "build-start $(notdir $(O)) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
-	@$${SG_STANDIN_HOOK:-:} $(notdir $(O))
+	@echo "build-start $(V) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
+	@$${SG_STANDIN_HOOK:-:} $(V)
 	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
 MK
 	printf '\t@sleep %s\n' "${SG_STANDIN_BUILD:-3}" >> "$d/Makefile"
 	cat >> "$d/Makefile" <<'MK'
-	@echo "$(notdir $(O))" > $(O)/arch/x86/boot/bzImage
-	@echo "build-end $(notdir $(O)) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
+	@echo "$(V)" > $(O)/arch/x86/boot/bzImage
+	@echo "build-end $(V) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
 MK
 	printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
 	chmod +x "$d/scripts/kconfig/merge_config.sh"

@@ -53,9 +53,18 @@ grep -q '\[1/2\] 9.9/slow: build (no figures yet: the first run)' "$T/err" &&
 grep -q '^\[1/2\] build 9.9/slow: 1 of ? objects compiled, [0-9]*s$' "$T/err" &&
 	grep -q '^\[2/2\] build 9.9/fast: 1 of 1 objects compiled' "$T/err" &&
 	ok "a build says how far it is while it runs" || fail "no build progress: $(cat "$T/err")"
-grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/err" &&
+[ "$(cat "$SG_CACHE/build/9.9/images/slow/bzImage")" = slow ] &&
+	[ "$(cat "$SG_CACHE/build/9.9/images/fast/bzImage")" = fast ] &&
+	[ "$(ls "$SG_CACHE/build/9.9")" = "images
+kbuild" ] && ok "one build folder for the series, each variant's bzImage kept" ||
+	fail "build folders: $(ls -R "$SG_CACHE/build/9.9")"
+SG_BUILD_FOLDERS=variant "$SG_ROOT/prove/matrix.sh" "$T/pv" /dev/null 2>"$T/verr" ||
+	fail "matrix.sh with a folder per variant exited $?: $(cat "$T/verr")"
+grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/verr" &&
 	[ -f "$SG_CACHE/build/9.9/fast/obj/a.o" ] &&
-	ok "a variant's first build starts from the series' built folder" || fail "no seeding: $(cat "$T/err")"
+	[ "$(cat "$SG_CACHE/build/9.9/images/fast/bzImage")" = fast ] &&
+	ok "SG_BUILD_FOLDERS=variant: a variant's first build starts from a copy of the series' built folder" ||
+	fail "no seeding: $(cat "$T/verr")"
 [ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
 	ok "figures kept for the next estimate" || fail "no timings"
 # Shards: each runs its own variants; merged, the table is the whole one.
