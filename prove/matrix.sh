@@ -177,16 +177,39 @@ adopt_folder() {
 	done
 }
 
+# What a build's bytes depend on: the sources checked out (their tree),
+# the config fragments, the compiler and build-kernel.sh (which fixes the
+# version, time, user and host the kernel records).
+build_stamp() {
+	tree=$(sg_git rev-parse -q --verify 'HEAD^{tree}') || return 1
+	printf 'tree %s\nconfig %s\ncompiler %s\nbuilder %s\n' "$tree" \
+		"$(cat $(sg_config_fragments) | sha1sum | cut -c1-40)" \
+		"$("$SG_COMPILER" --version 2>/dev/null | head -n 1)" \
+		"$(sha1sum < "$SG_ROOT/prove/build-kernel.sh" | cut -c1-40)"
+}
+
 # build_variant VARIANT [PROGRESS]: check out its branch, build it, and
 # keep its bzImage and .config in build/S/images/V (the next variant's
 # build reuses the folder while this one's guest boots); the kept bzImage
-# in $image, or why not in $why.
+# in $image, or why not in $why.  A variant whose stamp (build_stamp) is
+# that of its kept bzImage is not built again ($reused=1): the same
+# sources, config and compiler give the same bytes.  SG_REBUILD=1 builds
+# it anyway.
 build_variant() {
 	image= why=
 	if ! sg_git checkout -q -f "$(sg_variant_branch "$1")"; then
 		why="cannot check out $(sg_variant_branch "$1")"
 		return 1
 	fi
+	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
+	stamp=$(build_stamp) || { why="cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
+	if [ "${SG_REBUILD:-0}" != 1 ] && [ -f "$keep/bzImage" ] && [ -f "$keep/config" ] &&
+		[ "$(cat "$keep/stamp" 2>/dev/null)" = "$stamp" ]; then
+		image="$keep/bzImage" reused=1
+		echo "$image" > "$run/kernels/$SG_SERIES/$1"
+		return 0
+	fi
+	reused=0
 	build=$(build_folder "$1")
 	seed_folder "$build"
 	blog="$run/logs/$SG_SERIES-$1.build"
@@ -195,10 +218,11 @@ build_variant() {
 		why="build failed: $(tail -n 5 "$blog" | tr '\n' ' ')"
 		return 1
 	fi
-	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	mkdir -p "$keep"
+	rm -f "$keep/stamp"
 	cp "$built" "$keep/bzImage.new" && cp "$build/.config" "$keep/config.new" &&
-		mv "$keep/config.new" "$keep/config" && mv "$keep/bzImage.new" "$keep/bzImage" || {
+		mv "$keep/config.new" "$keep/config" && mv "$keep/bzImage.new" "$keep/bzImage" &&
+		echo "$stamp" > "$keep/stamp" || {
 		why="cannot keep $built in $keep"
 		return 1
 	}
@@ -215,7 +239,11 @@ run_variant() {
 		return
 	fi
 	remember build $(( $(date +%s) - start ))
-	sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
+	if [ "$reused" = 1 ]; then
+		sg_say "[$unit/$total] $SG_SERIES/$v: unchanged since its last build ($(sed -n 's/^tree //p' "$keep/stamp" | cut -c1-12) and the same config and compiler): its bzImage kept, not built"
+	else
+		sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
+	fi
 	start_guest "$v" "$image"
 }
 

@@ -36,7 +36,7 @@ echo "guest-end $k $(date +%s.%N)" >> "$EVENTS"
 SH
 export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_GUESTS=2 SG_TICK=1
 
-{ standin_head; standin_entry 9.9 9.9.1 p/empty slow:true:PASS fast:true:PASS; } > "$SG_BRANCHES"
+{ standin_head; standin_entry 9.9 9.9.1 p/series slow:true:PASS fast:true:PASS; } > "$SG_BRANCHES"
 
 "$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
 at() { awk -v e="$1" -v k="$2" '$1 == e && $2 == k { print $3 }' "$events"; }
@@ -58,7 +58,31 @@ grep -q '^\[1/2\] build 9.9/slow: 1 of ? objects compiled, [0-9]*s$' "$T/err" &&
 	[ "$(ls "$SG_CACHE/build/9.9")" = "images
 kbuild" ] && ok "one build folder for the series, each variant's bzImage kept" ||
 	fail "build folders: $(ls -R "$SG_CACHE/build/9.9")"
-SG_BUILD_FOLDERS=variant "$SG_ROOT/prove/matrix.sh" "$T/pv" /dev/null 2>"$T/verr" ||
+# Again, nothing changed: no build, the kept bzImages boot.
+: > "$events"
+"$SG_ROOT/prove/matrix.sh" "$T/again" /dev/null 2>"$T/aerr" || fail "second run exited $?: $(cat "$T/aerr")"
+! grep -q build-start "$events" && grep -q 'guest-start slow' "$events" &&
+	grep -q '^stableguard: \[2/2\] 9.9/fast: unchanged since its last build ([0-9a-f]\{12\} and the same config and compiler): its bzImage kept, not built$' "$T/aerr" &&
+	ok "an unchanged variant is not built again: its kept bzImage boots" ||
+	fail "second run: $(cat "$events" "$T/aerr")"
+# A fix added to the series changes both variants' sources: both build.
+git init -q "$T/fix" && cp -r "$T/linux-9.9.1/." "$T/fix/" && git -C "$T/fix" add -A &&
+	git -C "$T/fix" -c user.name=t -c user.email=t@t commit -qm base &&
+	echo 'int fixed;' > "$T/fix/fix.c" && git -C "$T/fix" add fix.c &&
+	git -C "$T/fix" -c user.name=t -c user.email=t@t commit -qm 'md: a fix' &&
+	git -C "$T/fix" format-patch -q -1 --stdout > "$T/conf/p/fix.patch" &&
+	echo fix.patch > "$T/conf/p/series" || fail "cannot make the stand-in fix"
+: > "$events"
+"$SG_ROOT/prove/matrix.sh" "$T/fixed" /dev/null 2>/dev/null || fail "run with the fix exited $?"
+[ "$(grep -c build-start "$events")" = 2 ] && ok "a changed patch set builds the variants it changes" ||
+	fail "after the fix: $(cat "$events")"
+# A changed config fragment is a change: both build again.
+echo '# a comment changes the fragment' >> "$T/conf/base.config"
+: > "$events"
+"$SG_ROOT/prove/matrix.sh" "$T/changed" /dev/null 2>/dev/null || fail "third run exited $?"
+[ "$(grep -c build-start "$events")" = 2 ] && ok "a changed config fragment builds every variant again" ||
+	fail "after the fragment changed: $(cat "$events")"
+SG_REBUILD=1 SG_BUILD_FOLDERS=variant "$SG_ROOT/prove/matrix.sh" "$T/pv" /dev/null 2>"$T/verr" ||
 	fail "matrix.sh with a folder per variant exited $?: $(cat "$T/verr")"
 grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/verr" &&
 	[ -f "$SG_CACHE/build/9.9/fast/obj/a.o" ] &&
