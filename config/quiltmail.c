@@ -4,6 +4,12 @@
  *
  *	quiltmail info PATCH			what it is, as QM_* shell assignments
  *	quiltmail mail PATCH SERIES RELEASE	the mail git am takes into SERIES
+ *	quiltmail upstream PATCH...		"ID PATCH" for each patch (quilt or
+ *						git) that names its upstream commit
+ *
+ * The upstream commit is read in one place, upstream_line_id() of
+ * patchfile.c: the shell of follow-ups and intake asks it through
+ * "quiltmail upstream" rather than matching the forms itself.
  *
  * A stable-queue patch is a quilt patch: a plain "---"/"+++" diff, the
  * author repeated first in the body, a "commit <id> upstream." line and
@@ -149,25 +155,49 @@ static int cmd_mail(const struct patchfile *p, const char *series, const char *r
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE\n");
+	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE | upstream PATCH...\n");
 	return 2;
+}
+
+static int read_patch(const char *path, struct patchfile *p)
+{
+	char err[4200];
+
+	if (patchfile_read(path, p, err, sizeof(err))) {
+		fprintf(stderr, "quiltmail: %s\n", err);
+		return 1;
+	}
+	if (!p->has_diff) {
+		fprintf(stderr, "quiltmail: %s: no diff in it\n", path);
+		return 1;
+	}
+	return 0;
+}
+
+static int cmd_upstream(char **paths, int n)
+{
+	static struct patchfile p;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (read_patch(paths[i], &p))
+			return 1;
+		if (p.upstream[0])
+			printf("%s %s\n", p.upstream, paths[i]);
+	}
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static struct patchfile p;
-	char err[4200];
 
 	if (argc < 3)
 		return usage();
-	if (patchfile_read(argv[2], &p, err, sizeof(err))) {
-		fprintf(stderr, "quiltmail: %s\n", err);
+	if (!strcmp(argv[1], "upstream"))
+		return cmd_upstream(argv + 2, argc - 2);
+	if (read_patch(argv[2], &p))
 		return 1;
-	}
-	if (!p.has_diff) {
-		fprintf(stderr, "quiltmail: %s: no diff in it\n", argv[2]);
-		return 1;
-	}
 	if (!strcmp(argv[1], "info") && argc == 3)
 		return cmd_info(&p);
 	if (!strcmp(argv[1], "mail") && argc == 5)

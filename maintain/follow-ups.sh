@@ -29,12 +29,12 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plan="$tmp/plan"
 
-# patch_lines FILE...: "carried ID patch FILE" for each patch's upstream commit.
+# patch_lines FILE...: "carried ID patch FILE" for each patch's upstream
+# commit, as quiltmail reads it.
 patch_lines() {
-	for p in "$@"; do
-		sed -n 's/^\(commit\|Based on commit\) \([0-9a-f]\{40\}\) upstream.*/\2/p' "$p" | head -n 1 |
-			while read -r id; do echo "carried $id patch $(basename "$p")"; done
-	done
+	[ $# -gt 0 ] || return 0
+	"$QUILTMAIL" upstream "$@" > "$tmp/named" || bad "$SG_SERIES: a patch of its patch sets cannot be read"
+	while read -r id p; do echo "carried $id patch $(basename "$p")"; done < "$tmp/named"
 }
 
 # stable_lines TAG: the upstream commits the stable history names, from

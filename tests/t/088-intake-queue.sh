@@ -86,14 +86,22 @@ grep -q 'stable: \[9.10.2\]' "$T/entry" && grep -q 'files: \[drivers/md/raid0.c\
 	ok "recorded through sgconf record (stable 9.10.2); the lint takes it" ||
 	fail "facts: $(cat "$T/entry")"
 
-# Again: whatever its file name, a carried patch is not added twice.
+# Again: whatever its file name, and whatever form the carried patch
+# names its upstream commit in, a carried patch is not added twice.
 mkdir -p "$T/again/9.10.2"
 cp "$fix" "$T/again/9.10.2/renamed.patch"
 echo renamed.patch > "$T/again/9.10.2/series"
-"$intake" "$T/again/9.10.2" 9.9 >"$T/out" 2>"$T/err" &&
-	grep -q "already carried (0001-md-raid0-fix-restore" "$T/out" &&
-	[ "$(wc -l < "$T/conf/p/series")" = 1 ] &&
-	ok "taken again under another name: already carried, nothing added" || fail "again: $(cat "$T/out" "$T/err")"
+cp "$new" "$T/new.was"
+for form in $UPSTREAM_FORMS; do
+	cp "$T/new.was" "$new"
+	upstream_form "$form" "$new"
+	"$intake" "$T/again/9.10.2" 9.9 >"$T/out" 2>"$T/err" &&
+		grep -q "already carried (0001-md-raid0-fix-restore" "$T/out" &&
+		[ "$(wc -l < "$T/conf/p/series")" = 1 ] &&
+		ok "taken again under another name ($form form carried): already carried, nothing added" ||
+		fail "again ($form form): $(cat "$T/out" "$T/err")"
+done
+cp "$T/new.was" "$new"
 
 # One quilt patch alone into the series of its release: sign-off kept.
 rm -f "$new"

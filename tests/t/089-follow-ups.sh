@@ -48,14 +48,18 @@ grep -q "make intake MBOX=$(short $B).mbox SERIES=\"9.9\" COMMIT=$B RELEASE=v10.
 	ok "the make intake line" || fail "no make intake line"
 grep -q "no stable history" "$T/err" && fail "said no stable history" || ok "stable history used"
 
-# B taken into the series' patch set: C is still missing, B no more.
-g "$m" format-patch -q -1 --stdout "$B" |
-	awk -v id="$B" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
-	> "$T/conf/p/0001-b.patch"
+# B taken into the series' patch set, its upstream commit named in each
+# form stable patches use: C is still missing, B no more.
 echo 0001-b.patch > "$T/conf/p/series"
-TREE_9_9="$s@v9.9.1" run "$m" 9.9
-[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" && grep -q "^  $(short $C) .* $(short $B)  patch 0001-b.patch" "$T/out" &&
-	ok "B taken: C missing, fixing B from the patch" || fail "after B: $(cat "$T/out")"
+for form in $UPSTREAM_FORMS; do
+	g "$m" format-patch -q -1 --stdout "$B" |
+		awk -v id="$B" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
+		> "$T/conf/p/0001-b.patch"
+	upstream_form "$form" "$T/conf/p/0001-b.patch"
+	TREE_9_9="$s@v9.9.1" run "$m" 9.9
+	[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" && grep -q "^  $(short $C) .* $(short $B)  patch 0001-b.patch" "$T/out" &&
+		ok "B taken ($form form): C missing, fixing B from the patch" || fail "after B ($form form): $(cat "$T/out")"
+done
 
 # All three in the stable history: nothing missing.
 g "$s" cherry-pick -x "$B" "$C" >/dev/null && g "$s" tag v9.9.2
