@@ -93,7 +93,9 @@ LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 BRANCHES_SRCS := config/branches.c config/validate.c
 SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
-RESULTS := report/results.c report/results.h
+# One reader of a TSV file with a header naming its columns.
+TSV := report/tsv.c report/tsv.h
+RESULTS := report/results.c report/results.h $(TSV)
 OUTFILE := report/outfile.c report/outfile.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -109,7 +111,7 @@ $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/tsv.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
 $(BIN)/logread: report/logread.c verify/common/protocol.h
@@ -118,11 +120,11 @@ $(BIN)/logread: report/logread.c verify/common/protocol.h
 
 $(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/tsv.c report/outfile.c
 
-$(BIN)/bisectmd: report/bisectmd.c $(OUTFILE)
+$(BIN)/bisectmd: report/bisectmd.c $(TSV) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/tsv.c report/outfile.c
 
 image: $(INITRD)
 
