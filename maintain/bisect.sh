@@ -174,7 +174,7 @@ fi
 				-e 's/^\[ *[Uu]pstream commit \([0-9a-f]\{40\}\) *\]$/\1/p' | head -n 1)
 		if [ -n "$up" ]; then
 			printf 'upstream\t%s\n' "$up"
-			fu=$("$SGCONF" "$BRANCHES" followups "$up") ||
+			fu=$("$SGCONF" "$BRANCHES" fixed-by "$up") ||
 				sg_say "warning: $SGCONF could not say the known fixes of $up (built from another tree? make tools)"
 			[ -z "$fu" ] || echo "$fu" | while IFS="$(printf '\t')" read -r id subj rel kind; do
 				there=no
