@@ -170,10 +170,15 @@ publish-locked: tools
 	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
 	@for s in $(SERIES); do UNTESTED=$(UNTESTED) maintain/publish.sh $$s $(REMOTE) || exit $$?; done
 
-# Exit 1 when a series misses a fix (a CI job can gate on it).
+# Fails when a series misses a fix or on bad input; make exits 2 for
+# both, so the last line says which (make's "Error 1" or "Error 2" is the
+# script's status too).  A CI job that gates on the difference runs
+# maintain/follow-ups.sh itself after make tools: 0, 1 missing, 2 bad input.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
+	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
+		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; *) why=failed ;; esac; \
+		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }

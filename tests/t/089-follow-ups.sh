@@ -69,6 +69,20 @@ TREE_9_9="$s@v9.9.2" run "$m" 9.9
 TREE_9_9="$s@v9.9.1" run "$m@$A" 9.9
 [ $rc = 0 ] && ok "UPSTREAM@rev: nothing after A" || fail "UPSTREAM@A: exit $rc"
 
+# Through make, which exits 2 either way: its last line says which, with
+# the script's own status (1 missing, 2 bad input) for a CI to read.
+viamake() {
+	TREE_9_9="$s@v9.9.1" make -s --no-print-directory -C "$SG_ROOT" follow-ups SG_CACHE="$SG_CACHE" \
+		UPSTREAM="$1" SERIES=9.9 >/dev/null 2>"$T/err"
+	rc=$?
+}
+viamake "$m"
+[ $rc = 2 ] && grep -qx "make follow-ups: a series misses a fix (maintain/follow-ups.sh exit 1)" "$T/err" &&
+	ok "make follow-ups: a missing fix said as the script's exit 1" || fail "make, missing: exit $rc: $(cat "$T/err")"
+viamake "$T/conf"
+[ $rc = 2 ] && grep -qx "make follow-ups: bad input (maintain/follow-ups.sh exit 2)" "$T/err" &&
+	ok "make follow-ups: bad input said as the script's exit 2" || fail "make, bad input: exit $rc: $(cat "$T/err")"
+
 # Bad input: named, exit 2, the facts unchanged.
 bad() {
 	what=$1 want=$2
