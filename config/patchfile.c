@@ -147,21 +147,19 @@ int upstream_line_id(const char *line, char *id, size_t len)
 	return 0;
 }
 
-/* The upstream commit the body names: one of the forms opening it, or a
- * cherry-pick line further on. */
-static void body_upstream(struct patchfile *p, const char *line, int lineno)
+void upstream_body_line(const char *line, int lineno, int *first, char id[41], int *form)
 {
-	char id[64];
-	int kind = upstream_line_id(line, id, sizeof(id));
+	char word[64];
+	int kind = upstream_line_id(line, word, sizeof(word));
 
-	if (!p->upstream_line && line[0])
-		p->upstream_line = lineno;
-	else if (p->upstream[0] || kind != UPSTREAM_CHERRY)
+	if (!*first && line[0])
+		*first = lineno;
+	else if (id[0] || kind != UPSTREAM_CHERRY)
 		return;
 	if (!kind)
 		return;
-	snprintf(p->upstream, sizeof(p->upstream), "%s", id);
-	p->upstream_form = kind;
+	snprintf(id, 41, "%s", word);
+	*form = kind;
 }
 
 static void body_line(struct patchfile *p, const char *line, int lineno)
@@ -177,7 +175,7 @@ static void body_line(struct patchfile *p, const char *line, int lineno)
 		snprintf(p->from, sizeof(p->from), "%s", line + 6);
 		return;
 	}
-	body_upstream(p, line, lineno);
+	upstream_body_line(line, lineno, &p->upstream_line, p->upstream, &p->upstream_form);
 	if (!strncmp(line, "Signed-off-by: ", 15) && p->nr_signoffs < PATCH_MAX_SIGNOFFS) {
 		snprintf(p->signoffs[p->nr_signoffs], 256, "%s", line + 15);
 		p->signoff_lines[p->nr_signoffs++] = lineno;

@@ -63,6 +63,12 @@ int diff_starts(const char *line, FILE *f);
 #define UPSTREAM_BASED_ON 4	/* "Based on commit <hex> [upstream]": an adaptation */
 #define UPSTREAM_CHERRY 5	/* "(cherry picked from commit <hex>)", any line */
 int upstream_line_id(const char *line, char *id, size_t len);
+/*
+ * A message body's lines, in order, read for the upstream commit it
+ * names: a form on its first text line (whose number goes to *first), or
+ * a cherry-pick line further on.  id ("" to start) and *form get it.
+ */
+void upstream_body_line(const char *line, int lineno, int *first, char id[41], int *form);
 /* Patch files named by a series file, resolved against its folder. */
 int series_read(const char *series_path, char paths[][4096], int max,
 		char *err, int len);

@@ -6,6 +6,9 @@
  *	quiltmail mail PATCH SERIES RELEASE	the mail git am takes into SERIES
  *	quiltmail upstream PATCH...		"ID PATCH" for each patch (quilt or
  *						git) that names its upstream commit
+ *	git log -z --format=%H%n%B | quiltmail messages
+ *						"ID COMMIT" for each commit whose
+ *						message names its upstream commit
  *
  * The upstream commit is read in one place, upstream_line_id() of
  * patchfile.c: the shell of follow-ups and intake asks it through
@@ -155,7 +158,7 @@ static int cmd_mail(const struct patchfile *p, const char *series, const char *r
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE | upstream PATCH...\n");
+	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE | upstream PATCH... | messages\n");
 	return 2;
 }
 
@@ -188,10 +191,37 @@ static int cmd_upstream(char **paths, int n)
 	return 0;
 }
 
+/* One commit's record of git log -z --format=%H%n%B: its id, subject,
+ * body; the body read as a patch's is. */
+static void message_upstream(char *rec)
+{
+	char *commit = strsep(&rec, "\n"), *line, id[41] = "";
+	int lineno = 0, first = 0, form = 0;
+
+	strsep(&rec, "\n");	/* the subject */
+	while (rec && (line = strsep(&rec, "\n")))
+		upstream_body_line(line, ++lineno, &first, id, &form);
+	if (id[0])
+		printf("%s %s\n", id, commit);
+}
+
+static int cmd_messages(FILE *in)
+{
+	char *rec = NULL;
+	size_t cap = 0;
+
+	while (getdelim(&rec, &cap, '\0', in) > 0)
+		message_upstream(rec);
+	free(rec);
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	static struct patchfile p;
 
+	if (argc == 2 && !strcmp(argv[1], "messages"))
+		return cmd_messages(stdin);
 	if (argc < 3)
 		return usage();
 	if (!strcmp(argv[1], "upstream"))

@@ -115,7 +115,8 @@ SH
 # another form stable patches name their upstream commit in: bracket
 # "[ Upstream commit <id> ]", plain "Upstream commit <12 hex>", based
 # "Based on commit <12 hex> upstream", cherry "(cherry picked from commit
-# <id>)" at the end of the message (the "---" line), commit as it is.
+# <id>)" at the end of the message (the "---" line, or the end of a
+# commit message), commit as it is.
 upstream_form() {
 	awk -v form="$1" '
 	!id && /^commit [0-9a-f]+ upstream\.$/ && length($2) == 40 {
@@ -130,6 +131,8 @@ upstream_form() {
 	}
 	gap { gap = 0; if ($0 == "") next }
 	form == "cherry" && id && !put && /^---$/ { print "(cherry picked from commit " id ")"; put = 1 }
-	{ print }' "$2" > "$2.form" && mv "$2.form" "$2"
+	{ print }
+	END { if (form == "cherry" && id && !put) print "(cherry picked from commit " id ")" }' "$2" > "$2.form" &&
+		mv "$2.form" "$2"
 }
 UPSTREAM_FORMS="commit bracket plain based cherry"

@@ -61,6 +61,23 @@ for form in $UPSTREAM_FORMS; do
 		ok "B taken ($form form): C missing, fixing B from the patch" || fail "after B ($form form): $(cat "$T/out")"
 done
 
+# B in the stable history instead, its upstream commit named in each
+# form: C missing, fixing B from the stable commit.
+: > "$T/conf/p/series"
+for form in $UPSTREAM_FORMS; do
+	g "$s" checkout -q --detach v9.9.1
+	g "$s" cherry-pick -n "$B" >/dev/null
+	printf 'f: fix the fix of one\n\ncommit %s upstream.\n\nSigned-off-by: U <u@x>\n' "$B" > "$T/msg"
+	upstream_form "$form" "$T/msg"
+	g "$s" commit -q -F "$T/msg" && g "$s" tag -f "form-$form" >/dev/null
+	TREE_9_9="$s@form-$form" run "$m" 9.9
+	[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" &&
+		grep -q "^  $(short $C) .* $(short $B)  form-$form ($(g "$s" rev-parse --short "form-$form"))" "$T/out" &&
+		ok "B in the stable history ($form form): C missing, fixing B from it" ||
+		fail "stable B ($form form): $(cat "$T/out")"
+done
+g "$s" checkout -q linux-9.9.y
+
 # All three in the stable history: nothing missing.
 g "$s" cherry-pick -x "$B" "$C" >/dev/null && g "$s" tag v9.9.2
 : > "$T/conf/p/series"
