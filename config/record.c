@@ -361,48 +361,80 @@ static yaml_node_t *entry_of(const char *id)
 	return NULL;
 }
 
+/* Each release of rels (comma-separated), quoted, between before and
+ * after; bare_first: the first without before. */
+static void put_releases(FILE *out, const char *rels, const char *before,
+			 const char *after, int bare_first)
+{
+	char *copy = strdup(rels), *rel, *save = NULL;
+
+	for (rel = strtok_r(copy, ",", &save); rel; rel = strtok_r(NULL, ",", &save)) {
+		if (!bare_first || rel != copy)
+			fputs(before, out);
+		put_quoted(out, rel);
+		fputs(after, out);
+	}
+	free(copy);
+}
+
+/* No stable: yet: a line of its own after the release: line. */
+static void new_stable_line(FILE *out, yaml_node_t *entry, const char *rels,
+			    struct edit *e)
+{
+	size_t line = ydoc_get(&facts.y, entry, "release")->end_mark.line;
+
+	e->at = offset_of(e->text, line + 1, 0);
+	put_list(out, entry->start_mark.column, K_STABLE, rels);
+}
+
+/* stable: [...]: before its "]". */
+static int into_flow_list(FILE *out, yaml_node_t *st, const char *rels, struct edit *e)
+{
+	e->at = offset_of(e->text, st->end_mark.line, st->end_mark.column - 1);
+	if (e->text->buf[e->at] != ']') {
+		fprintf(stderr, "record: %s: its stable: list does not end in \"]\"\n",
+			short_id(e->id));
+		return -1;
+	}
+	put_releases(out, rels, ", ", "", ydoc_len(st) == 0);
+	return 0;
+}
+
+/* stable: then "- ..." lines: more of them after the last. */
+static void into_block_list(FILE *out, yaml_node_t *st, const char *rels, struct edit *e)
+{
+	yaml_node_t *last = ydoc_item(&facts.y, st, ydoc_len(st) - 1);
+	char indent[64];
+	/* A block mapping item ends where the next token starts. */
+	size_t line = last->end_mark.line + !(ydoc_is_map(last) &&
+		last->data.mapping.style == YAML_BLOCK_MAPPING_STYLE);
+
+	e->at = offset_of(e->text, line, 0);
+	snprintf(indent, sizeof(indent), "%*s- ", (int)st->start_mark.column, "");
+	put_releases(out, rels, indent, "\n", 0);
+}
+
 /*
- * Where rels go in the entry's text: into a flow list before its "]",
- * under the last item of a block list, or as a new stable: line after
- * the release: line.  The insertion is malloc'd into e->insert.
+ * Where rels go in the entry's text, and what: e->at, and e->insert
+ * (malloc'd).
  */
 static int place_releases(yaml_node_t *entry, const char *rels, struct edit *e)
 {
-	yaml_node_t *st = ydoc_get(&facts.y, entry, "stable"), *last;
-	size_t len = 0, n = ydoc_len(st), line;
+	yaml_node_t *st = ydoc_get(&facts.y, entry, "stable");
+	size_t len = 0;
 	FILE *out = open_memstream(&e->insert, &len);
-	char *copy = strdup(rels), *rel, *save = NULL;
+	int rc = 0;
 
-	if (!st) {
-		line = ydoc_get(&facts.y, entry, "release")->end_mark.line;
-		e->at = offset_of(e->text, line + 1, 0);
-		put_list(out, entry->start_mark.column, K_STABLE, rels);
-	} else if (st->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE) {
-		e->at = offset_of(e->text, st->end_mark.line, st->end_mark.column - 1);
-		for (rel = strtok_r(copy, ",", &save); rel; rel = strtok_r(NULL, ",", &save)) {
-			fputs(n++ ? ", " : "", out);
-			put_quoted(out, rel);
-		}
-	} else {
-		last = ydoc_item(&facts.y, st, n - 1);
-		/* A block mapping ends where the next token starts. */
-		line = last->end_mark.line + !(ydoc_is_map(last) &&
-			last->data.mapping.style == YAML_BLOCK_MAPPING_STYLE);
-		e->at = offset_of(e->text, line, 0);
-		for (rel = strtok_r(copy, ",", &save); rel; rel = strtok_r(NULL, ",", &save)) {
-			fprintf(out, "%*s- ", (int)st->start_mark.column, "");
-			put_quoted(out, rel);
-			fputc('\n', out);
-		}
-	}
-	fclose(out);
-	free(copy);
-	if (st && st->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE &&
-	    e->text->buf[e->at] != ']') {
-		fprintf(stderr, "record: %s: its stable: list does not end in \"]\"\n", short_id(e->id));
+	if (!out)
 		return -1;
-	}
-	return 0;
+	if (!st)
+		new_stable_line(out, entry, rels, e);
+	else if (st->data.sequence.style == YAML_FLOW_SEQUENCE_STYLE)
+		rc = into_flow_list(out, st, rels, e);
+	else
+		into_block_list(out, st, rels, e);
+	fclose(out);
+	return rc;
 }
 
 /* A recorded commit: the releases of stable= it lacks, added. */
