@@ -11,8 +11,9 @@
  *						message names its upstream commit
  *
  * The upstream commit is read in one place, upstream_line_id() of
- * patchfile.c: the shell of follow-ups and intake asks it through
- * "quiltmail upstream" rather than matching the forms itself.
+ * patchfile.c: the shell of intake, follow-ups and bisect asks it through
+ * "quiltmail upstream" (patch files) and "quiltmail messages" (commits)
+ * rather than matching the forms itself.
  *
  * A stable-queue patch is a quilt patch: a plain "---"/"+++" diff, the
  * author repeated first in the body, a "commit <id> upstream." line and
