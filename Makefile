@@ -93,7 +93,9 @@ LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 BRANCHES_SRCS := config/branches.c config/validate.c
 SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
-RESULTS := report/results.c report/results.h
+# One reader of a TSV file with a header naming its columns.
+TSV := report/tsv.c report/tsv.h
+RESULTS := report/results.c report/results.h $(TSV)
 OUTFILE := report/outfile.c report/outfile.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -109,7 +111,7 @@ $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/tsv.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
 $(BIN)/logread: report/logread.c verify/common/protocol.h
@@ -118,11 +120,11 @@ $(BIN)/logread: report/logread.c verify/common/protocol.h
 
 $(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/tsv.c report/outfile.c
 
-$(BIN)/bisectmd: report/bisectmd.c $(OUTFILE)
+$(BIN)/bisectmd: report/bisectmd.c $(TSV) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/tsv.c report/outfile.c
 
 image: $(INITRD)
 
@@ -168,10 +170,15 @@ publish-locked: tools
 	@[ -n "$(SERIES)" ] && [ -n "$(REMOTE)" ] || { echo "make publish: say SERIES=3.19 and REMOTE=<git url or path>" >&2; exit 2; }
 	@for s in $(SERIES); do UNTESTED=$(UNTESTED) maintain/publish.sh $$s $(REMOTE) || exit $$?; done
 
-# Exit 1 when a series misses a fix (a CI job can gate on it).
+# Fails when a series misses a fix or on bad input; make exits 2 for
+# both, so the last line says which (make's "Error 1" or "Error 2" is the
+# script's status too).  A CI job that gates on the difference runs
+# maintain/follow-ups.sh itself after make tools: 0, 1 missing, 2 bad input.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
+	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
+		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; *) why=failed ;; esac; \
+		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
 
 report: tools
 	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }

@@ -97,27 +97,28 @@ static int touched_upstream(const struct fact *f, const char *file)
 }
 
 /*
- * Who wrote the code: a backport ("commit <id> upstream.") keeps the
- * upstream author and author date; code this project wrote is From:
+ * Who wrote the code: a backport ("commit <id> upstream.", the house form
+ * intake writes, whatever form the patch came in) keeps the upstream
+ * author and author date; code this project wrote is From:
  * SG_AUTHOR and says what it follows ("Based on commit <id> upstream"),
  * or, for a toolchain change with no upstream counterpart, nothing.
  */
 static void check_authorship(const struct patchfile *p, const struct fact *f,
 			     const char *kind)
 {
-	int line = p->upstream_line;
+	int line = p->upstream_line, based_on = p->upstream_form == UPSTREAM_BASED_ON;
 
-	if (p->own && p->upstream[0] && !p->based_on)
+	if (p->own && p->upstream[0] && !based_on)
 		problem("%s:%d: written by this project, so \"Based on commit <id> upstream\", "
 			"not \"commit <id> upstream.\"", p->path, line);
-	else if (!p->own && p->based_on)
+	else if (!p->own && based_on)
 		problem("%s:%d: \"Based on commit\" is for code this project wrote (From: "
 			SG_AUTHOR "); a backport opens with \"commit <id> upstream.\"",
 			p->path, line);
 	else if (p->own && !p->upstream[0] && strcmp(kind, "build-compat"))
 		problem("%s:%d: a fix must name its upstream commit (\"commit <id> upstream.\")",
 			p->path, line);
-	else if (!p->own && !p->upstream[0])
+	else if (!p->own && p->upstream_form != UPSTREAM_COMMIT)
 		problem("%s:%d: the body must open with \"commit <40 hex digits> upstream.\"",
 			p->path, line);
 	if (!f || p->own)

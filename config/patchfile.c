@@ -97,19 +97,69 @@ int is_stable_signoff(const char *line)
 	return is_stable_maintainer(line + 15);
 }
 
-/* "commit <id> upstream." (Greg's form) or "[ Upstream commit <id> ]". */
+/*
+ * The forms in which the stable patches of the era name their upstream
+ * commit.  The first four open the body; git cherry-pick -x puts its
+ * line after the message, so that one counts on any line of it.  The
+ * two forms whose writers give the full id take 40 hex digits only; the
+ * others take an abbreviation of 12 or more, as Fixes: does.
+ */
+static const struct upstream_form {
+	const char *before, *after;
+	int min, kind;
+} upstream_forms[] = {
+	{ "commit ", " upstream", 40, UPSTREAM_COMMIT },	/* Greg's stable-queue */
+	{ "[ Upstream commit ", " ]", 40, UPSTREAM_BRACKET },	/* the networking queue */
+	{ "Upstream commit ", "", 12, UPSTREAM_PLAIN },
+	{ "Based on commit ", "", 12, UPSTREAM_BASED_ON },
+	{ "(cherry picked from commit ", ")", 12, UPSTREAM_CHERRY },	/* git cherry-pick -x */
+};
+
+static int hex_run(const char *s)
+{
+	int n = 0;
+
+	while (isxdigit((unsigned char)s[n]) && !isupper((unsigned char)s[n]))
+		n++;
+	return n;
+}
+
 int upstream_line_id(const char *line, char *id, size_t len)
 {
-	char word[64];
+	const struct upstream_form *f;
+	const char *hex, *rest;
+	size_t i;
+	int n;
 
-	if ((sscanf(line, "commit %63s upstream.", word) == 1 && strstr(line, " upstream.")) ||
-	    (sscanf(line, "[ Upstream commit %63s ]", word) == 1 && strchr(line, ']'))) {
-		if (!is_hex_id(word, 40, 40))
-			return 0;
-		snprintf(id, len, "%s", word);
-		return 1;
+	for (i = 0; i < sizeof(upstream_forms) / sizeof(upstream_forms[0]); i++) {
+		f = &upstream_forms[i];
+		if (strncmp(line, f->before, strlen(f->before)))
+			continue;
+		hex = line + strlen(f->before);
+		n = hex_run(hex);
+		rest = hex + n;
+		if (n < f->min || n > 40 || strncmp(rest, f->after, strlen(f->after)) ||
+		    isalnum((unsigned char)rest[strlen(f->after)]))
+			continue;
+		snprintf(id, len, "%.*s", n, hex);
+		return f->kind;
 	}
 	return 0;
+}
+
+void upstream_body_line(const char *line, int lineno, int *first, char id[41], int *form)
+{
+	char word[64];
+	int kind = upstream_line_id(line, word, sizeof(word));
+
+	if (!*first && line[0])
+		*first = lineno;
+	else if (id[0] || kind != UPSTREAM_CHERRY)
+		return;
+	if (!kind)
+		return;
+	snprintf(id, 41, "%s", word);
+	*form = kind;
 }
 
 static void body_line(struct patchfile *p, const char *line, int lineno)
@@ -125,15 +175,7 @@ static void body_line(struct patchfile *p, const char *line, int lineno)
 		snprintf(p->from, sizeof(p->from), "%s", line + 6);
 		return;
 	}
-	if (!p->upstream_line && line[0]) {
-		p->upstream_line = lineno;
-		if (!upstream_line_id(line, p->upstream, sizeof(p->upstream)) &&
-		    sscanf(line, "Based on commit %63s upstream", id) == 1 &&
-		    is_hex_id(id, 40, 40)) {
-			snprintf(p->upstream, sizeof(p->upstream), "%s", id);
-			p->based_on = 1;
-		}
-	}
+	upstream_body_line(line, lineno, &p->upstream_line, p->upstream, &p->upstream_form);
 	if (!strncmp(line, "Signed-off-by: ", 15) && p->nr_signoffs < PATCH_MAX_SIGNOFFS) {
 		snprintf(p->signoffs[p->nr_signoffs], 256, "%s", line + 15);
 		p->signoff_lines[p->nr_signoffs++] = lineno;

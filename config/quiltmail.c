@@ -4,6 +4,16 @@
  *
  *	quiltmail info PATCH			what it is, as QM_* shell assignments
  *	quiltmail mail PATCH SERIES RELEASE	the mail git am takes into SERIES
+ *	quiltmail upstream PATCH...		"ID PATCH" for each patch (quilt or
+ *						git) that names its upstream commit
+ *	git log -z --format=%H%n%B | quiltmail messages
+ *						"ID COMMIT" for each commit whose
+ *						message names its upstream commit
+ *
+ * The upstream commit is read in one place, upstream_line_id() of
+ * patchfile.c: the shell of intake, follow-ups and bisect asks it through
+ * "quiltmail upstream" (patch files) and "quiltmail messages" (commits)
+ * rather than matching the forms itself.
  *
  * A stable-queue patch is a quilt patch: a plain "---"/"+++" diff, the
  * author repeated first in the body, a "commit <id> upstream." line and
@@ -149,25 +159,76 @@ static int cmd_mail(const struct patchfile *p, const char *series, const char *r
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE\n");
+	fprintf(stderr, "usage: quiltmail info PATCH | mail PATCH SERIES RELEASE | upstream PATCH... | messages\n");
 	return 2;
+}
+
+static int read_patch(const char *path, struct patchfile *p)
+{
+	char err[4200];
+
+	if (patchfile_read(path, p, err, sizeof(err))) {
+		fprintf(stderr, "quiltmail: %s\n", err);
+		return 1;
+	}
+	if (!p->has_diff) {
+		fprintf(stderr, "quiltmail: %s: no diff in it\n", path);
+		return 1;
+	}
+	return 0;
+}
+
+static int cmd_upstream(char **paths, int n)
+{
+	static struct patchfile p;
+	int i;
+
+	for (i = 0; i < n; i++) {
+		if (read_patch(paths[i], &p))
+			return 1;
+		if (p.upstream[0])
+			printf("%s %s\n", p.upstream, paths[i]);
+	}
+	return 0;
+}
+
+/* One commit's record of git log -z --format=%H%n%B: its id, subject,
+ * body; the body read as a patch's is. */
+static void message_upstream(char *rec)
+{
+	char *commit = strsep(&rec, "\n"), *line, id[41] = "";
+	int lineno = 0, first = 0, form = 0;
+
+	strsep(&rec, "\n");	/* the subject */
+	while (rec && (line = strsep(&rec, "\n")))
+		upstream_body_line(line, ++lineno, &first, id, &form);
+	if (id[0])
+		printf("%s %s\n", id, commit);
+}
+
+static int cmd_messages(FILE *in)
+{
+	char *rec = NULL;
+	size_t cap = 0;
+
+	while (getdelim(&rec, &cap, '\0', in) > 0)
+		message_upstream(rec);
+	free(rec);
+	return 0;
 }
 
 int main(int argc, char **argv)
 {
 	static struct patchfile p;
-	char err[4200];
 
+	if (argc == 2 && !strcmp(argv[1], "messages"))
+		return cmd_messages(stdin);
 	if (argc < 3)
 		return usage();
-	if (patchfile_read(argv[2], &p, err, sizeof(err))) {
-		fprintf(stderr, "quiltmail: %s\n", err);
+	if (!strcmp(argv[1], "upstream"))
+		return cmd_upstream(argv + 2, argc - 2);
+	if (read_patch(argv[2], &p))
 		return 1;
-	}
-	if (!p.has_diff) {
-		fprintf(stderr, "quiltmail: %s: no diff in it\n", argv[2]);
-		return 1;
-	}
 	if (!strcmp(argv[1], "info") && argc == 3)
 		return cmd_info(&p);
 	if (!strcmp(argv[1], "mail") && argc == 5)

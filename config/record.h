@@ -9,8 +9,10 @@
  * comma-separated lists).  The file gets a text block appended, so its
  * comments survive; the result is re-read and validated before it
  * replaces the file (rename), so on any error the file is unchanged.
- * Returns 0 (recorded, or recorded already), 1 (the file could not be
- * read, written or validated), 2 (bad input, named on stderr).
+ * A commit recorded already gets the releases of stable= it lacks added
+ * to its stable: list, in place; its other fields stay as they are.
+ * Returns 0 (recorded, releases added, or recorded already), 1 (the file
+ * could not be read, written or validated), 2 (bad input, named on stderr).
  */
 int facts_record(const char *path, const char *id, int argc, char **argv);
 

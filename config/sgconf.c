@@ -13,7 +13,7 @@
  *	sgconf FILE expect SERIES VARIANT CHECK
  *	sgconf FILE cross			the cross-era pairs, one per line
  *	sgconf FILE upstream			the upstream facts file, as given
- *	sgconf FILE followups ID		the known fixes of upstream commit ID
+ *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *	sgconf FILE record ID subject=S author=A date=D release=R
@@ -308,14 +308,14 @@ static int cmd_lint(struct ydoc *y, int argc, char **argv)
  * "id<TAB>subject<TAB>release<TAB>kind".  Nothing (exit 0) when ID is not
  * known or nothing fixes it: a bisection prints what is known, no more.
  */
-static int cmd_followups(struct ydoc *y, const char *id)
+static int cmd_fixed_by(struct ydoc *y, const char *id)
 {
 	static struct facts facts;
 	size_t n = strlen(id);
 	int i, j;
 
 	if (n < 12) {
-		fprintf(stderr, "sgconf: followups: %s: want at least 12 hex digits\n", id);
+		fprintf(stderr, "sgconf: fixed-by: %s: want at least 12 hex digits\n", id);
 		return 2;
 	}
 	if (facts_load_for_branches(&facts, y, basedir))
@@ -333,7 +333,7 @@ static int cmd_followups(struct ydoc *y, const char *id)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|followups ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -386,8 +386,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		puts(ydoc_str(ydoc_get(y, root, "upstream")));
 		return 0;
 	}
-	if (!strcmp(cmd, "followups") && argc == 4)
-		return cmd_followups(y, argv[3]);
+	if (!strcmp(cmd, "fixed-by") && argc == 4)
+		return cmd_fixed_by(y, argv[3]);
 	if (!strcmp(cmd, "guard"))
 		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "record"))

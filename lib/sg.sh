@@ -6,6 +6,7 @@
 : "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
 : "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
+QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
 BRANCHES="${SG_BRANCHES:-$SG_ROOT/branches.yaml}"
 # Paths in branches.yaml are relative to it.
 SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)

@@ -169,12 +169,10 @@ fi
 	fi
 	if [ -n "$culprit" ]; then
 		git -C "$wt" log -1 --format='culprit%x09%H%nsubject%x09%s%nauthor%x09%an <%ae>%ndate%x09%ad' "$culprit"
-		up=$(git -C "$wt" log -1 --format=%B "$culprit" |
-			sed -n -e 's/^commit \([0-9a-f]\{40\}\) upstream\.*$/\1/p' \
-				-e 's/^\[ *[Uu]pstream commit \([0-9a-f]\{40\}\) *\]$/\1/p' | head -n 1)
+		up=$(git -C "$wt" log -1 -z --format=%H%n%B "$culprit" | "$QUILTMAIL" messages | cut -d' ' -f1)
 		if [ -n "$up" ]; then
 			printf 'upstream\t%s\n' "$up"
-			fu=$("$SGCONF" "$BRANCHES" followups "$up") ||
+			fu=$("$SGCONF" "$BRANCHES" fixed-by "$up") ||
 				sg_say "warning: $SGCONF could not say the known fixes of $up (built from another tree? make tools)"
 			[ -z "$fu" ] || echo "$fu" | while IFS="$(printf '\t')" read -r id subj rel kind; do
 				there=no

@@ -29,23 +29,22 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 plan="$tmp/plan"
 
-# patch_lines FILE...: "carried ID patch FILE" for each patch's upstream commit.
+# patch_lines FILE...: "carried ID patch FILE" for each patch's upstream
+# commit, as quiltmail reads it.
 patch_lines() {
-	for p in "$@"; do
-		sed -n 's/^\(commit\|Based on commit\) \([0-9a-f]\{40\}\) upstream.*/\2/p' "$p" | head -n 1 |
-			while read -r id; do echo "carried $id patch $(basename "$p")"; done
-	done
+	[ $# -gt 0 ] || return 0
+	"$QUILTMAIL" upstream "$@" > "$tmp/named" || bad "$SG_SERIES: a patch of its patch sets cannot be read"
+	while read -r id p; do echo "carried $id patch $(basename "$p")"; done < "$tmp/named"
 }
 
 # stable_lines TAG: the upstream commits the stable history names, from
-# $tree between TAG and $rev, each with the stable commit that names it.
+# $tree between TAG and $rev, each with the stable commit that names it
+# (as quiltmail reads a commit message).
 stable_lines() {
-	git -C "$tree" log --format='@@%h%n%B' "$1..$rev" | sed -n \
-		-e '/^@@/{s/^@@//;h;d;}' \
-		-e 's/^commit \([0-9a-f]\{40\}\) upstream.*/\1/;t found' \
-		-e 's/^[Uu]pstream commit \([0-9a-f]\{40\}\).*/\1/;t found' \
-		-e 's/.*(cherry picked from commit \([0-9a-f]\{40\}\)).*/\1/;t found' \
-		-e d -e ':found' -e G -e "s/\n/ $rev (/" -e 's/^\(.*\)$/carried \1)/p'
+	git -C "$tree" log -z --format='%h%n%B' "$1..$rev" > "$tmp/messages" &&
+		"$QUILTMAIL" messages < "$tmp/messages" > "$tmp/named" ||
+		bad "$SG_TREE_VAR=$tree@$rev: its history between $1 and $rev cannot be read"
+	while read -r id stable; do echo "carried $id $rev ($stable)"; done < "$tmp/named"
 }
 
 for series in "$@"; do

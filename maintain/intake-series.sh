@@ -18,10 +18,11 @@ carried() {
 	for b in $SG_BASE_CONTAINS; do
 		case $1 in "$b"*) echo "base-contains $b"; return 0 ;; esac
 	done
-	f=$(sg_series_files "$SG_PATCHES" | xargs -r grep -l -e "^commit $1 upstream" \
-		-e "^Based on commit $1 upstream" -e "^\[ Upstream commit $1 \]" | head -n 1)
-	[ -n "$f" ] || return 1
-	echo "$(basename "$f")"
+	sg_series_files "$SG_PATCHES" | xargs -r "$QUILTMAIL" upstream > "$tmp/named" || return 1
+	while read -r named f; do
+		case $1 in "$named"*) basename "$f"; return 0 ;; esac
+	done < "$tmp/named"
+	return 1
 }
 
 # in_paths FILES: one of the comma-separated FILES is under PATHS (or

@@ -33,7 +33,6 @@ src=${1:-}
 [ -n "$src" ] && shift
 [ -e "$src" ] || sg_die "intake: ${src:-MBOX or QUEUE}: no such file or folder"
 [ $# -gt 0 ] || sg_die "intake: say which series, e.g. SERIES=\"4.0 3.19\""
-QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 . "$SG_ROOT/maintain/intake-input.sh"

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "outfile.h"
+#include "tsv.h"
 
 enum step_col {
 	S_STEP, S_ROLE, S_COMMIT, S_SUBJECT, S_BUILD, S_TRIES, S_SECS,
@@ -31,7 +32,6 @@ static const char *const step_names[S_NCOLS] = {
 	"first_bad", "verdict", "note",
 };
 
-#define MAX_STEPS 256
 #define MAX_ANSWER 64
 
 struct step {
@@ -42,7 +42,7 @@ struct pair {
 	char *key, *val;
 };
 
-static struct step steps[MAX_STEPS];
+static struct step *steps;
 static int nr_steps;
 static struct pair answer[MAX_ANSWER];
 static int nr_answer;
@@ -70,26 +70,17 @@ static void chomp(char *s)
 	s[strcspn(s, "\r\n")] = '\0';
 }
 
-/* dir/name opened for reading, or NULL after saying why. */
-static FILE *open_in(const char *dir, const char *name, char *path, size_t len)
-{
-	FILE *f;
-
-	snprintf(path, len, "%s/%s", dir, name);
-	f = fopen(path, "r");
-	if (!f)
-		perror(path);
-	return f;
-}
-
 static int load_answer(const char *dir)
 {
 	char path[4096], line[8192], *tab;
 	FILE *f;
 
-	f = open_in(dir, "answer", path, sizeof(path));
-	if (!f)
+	snprintf(path, sizeof(path), "%s/answer", dir);
+	f = fopen(path, "r");
+	if (!f) {
+		fprintf(stderr, "bisectmd: %s: cannot open\n", path);
 		return -1;
+	}
 	while (fgets(line, sizeof(line), f) && nr_answer < MAX_ANSWER) {
 		chomp(line);
 		tab = strchr(line, '\t');
@@ -106,61 +97,35 @@ static int load_answer(const char *dir)
 	return 0;
 }
 
+static int add_step(void *ctx, char **cols)
+{
+	static int cap;
+	struct step *s;
+
+	(void)ctx;
+	if (nr_steps == cap) {
+		cap = cap ? 2 * cap : 64;
+		s = realloc(steps, cap * sizeof(*s));
+		if (!s)
+			goto oom;
+		steps = s;
+	}
+	if (tsv_copy(cols, S_NCOLS, steps[nr_steps].col))
+		goto oom;
+	nr_steps++;
+	return 0;
+oom:
+	fprintf(stderr, "bisectmd: out of memory\n");
+	return -1;
+}
+
 /* Columns by the header's names: a reordered file still reads right. */
 static int load_steps(const char *dir)
 {
-	char path[4096], line[8192], *p;
-	int map[S_NCOLS], n, c, lineno = 0;
-	FILE *f;
+	char path[4096];
 
-	f = open_in(dir, "steps.tsv", path, sizeof(path));
-	if (!f)
-		return -1;
-	for (c = 0; c < S_NCOLS; c++)
-		map[c] = -1;
-	while (fgets(line, sizeof(line), f)) {
-		char *field[S_NCOLS * 2];
-
-		lineno++;
-		chomp(line);
-		for (n = 0, p = line; n < S_NCOLS * 2; n++) {
-			field[n] = p;
-			p = strchr(p, '\t');
-			if (!p) {
-				n++;
-				break;
-			}
-			*p++ = '\0';
-		}
-		if (lineno == 1) {
-			for (c = 0; c < S_NCOLS; c++)
-				for (int i = 0; i < n; i++)
-					if (!strcmp(field[i], step_names[c]))
-						map[c] = i;
-			for (c = 0; c < S_NCOLS; c++)
-				if (map[c] < 0) {
-					fprintf(stderr, "bisectmd: %s:1: no column \"%s\" in the header\n",
-						path, step_names[c]);
-					fclose(f);
-					return -1;
-				}
-			continue;
-		}
-		if (nr_steps == MAX_STEPS)
-			break;
-		for (c = 0; c < S_NCOLS; c++) {
-			if (map[c] >= n) {
-				fprintf(stderr, "bisectmd: %s:%d: %d columns, want %d\n",
-					path, lineno, n, S_NCOLS);
-				fclose(f);
-				return -1;
-			}
-			steps[nr_steps].col[c] = strdup(field[map[c]]);
-		}
-		nr_steps++;
-	}
-	fclose(f);
-	return 0;
+	snprintf(path, sizeof(path), "%s/steps.tsv", dir);
+	return tsv_read(path, "bisectmd", step_names, S_NCOLS, TSV_BY_NAME, add_step, NULL);
 }
 
 static int boots_of(const struct step *s)

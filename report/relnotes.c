@@ -146,7 +146,7 @@ static const char *origin(const struct patchfile *p)
 {
 	if (!p->upstream[0])
 		return "new code, no upstream commit";
-	return p->based_on ? "based on upstream" : "upstream";
+	return p->upstream_form == UPSTREAM_BASED_ON ? "based on upstream" : "upstream";
 }
 
 static void patch_entry(FILE *f, const struct notes *nt, const struct patchfile *p,

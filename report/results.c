@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "results.h"
+#include "tsv.h"
 
 const char *const result_names[R_NCOLS] = {
 	"series", "variant", "check", "expected", "observed", "seconds",
@@ -37,99 +38,58 @@ int results_green(const struct result *rows, int nr)
 const char *results_header(void)
 {
 	static char line[256];
-	size_t n = 0;
-	int i;
 
-	if (line[0])
-		return line;
-	for (i = 0; i < R_NCOLS; i++)
-		n += snprintf(line + n, sizeof(line) - n, "%s%s", i ? "\t" : "",
-			      result_names[i]);
-	return line;
+	return line[0] ? line : tsv_join(result_names, R_NCOLS, line, sizeof(line));
 }
 
-/* Splits line in place into exactly R_NCOLS columns. */
-static int split(char *line, struct result *r)
-{
-	int i;
+/* The rows results_load() has read so far. */
+struct loaded {
+	const char *who;
+	struct result *rows;
+	int nr, cap;
+};
 
-	line[strcspn(line, "\n")] = '\0';
-	for (i = 0; i < R_NCOLS; i++) {
-		r->col[i] = line;
-		line = strchr(line, '\t');
-		if (i == R_NCOLS - 1)
-			return line ? -1 : 0;
-		if (!line)
-			return -1;
-		*line++ = '\0';
-	}
-	return 0;
-}
-
-static int add_row(const char *line, struct result **rows, int *nr, int *cap)
+static int add_row(void *ctx, char **cols)
 {
+	struct loaded *l = ctx;
 	struct result *r;
-	char *copy;
 
-	if (*nr == *cap) {
-		*cap = *cap ? 2 * *cap : 64;
-		r = realloc(*rows, *cap * sizeof(**rows));
+	if (l->nr == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		r = realloc(l->rows, l->cap * sizeof(*r));
 		if (!r)
-			return -1;
-		*rows = r;
+			goto oom;
+		l->rows = r;
 	}
-	copy = strdup(line);
-	if (!copy || split(copy, &(*rows)[*nr])) {
-		free(copy);
-		return -1;
-	}
-	(*nr)++;
+	if (tsv_copy(cols, R_NCOLS, l->rows[l->nr].col))
+		goto oom;
+	l->nr++;
 	return 0;
+oom:
+	fprintf(stderr, "%s: out of memory\n", l->who);
+	return -1;
 }
 
 int results_load(const char *path, const char *who, struct result **rows, int *nr)
 {
-	char line[16384];
-	int lineno = 0, cap = 0;
-	FILE *f = fopen(path, "r");
+	struct loaded l = { .who = who };
 
 	*rows = NULL;
 	*nr = 0;
-	if (!f) {
-		fprintf(stderr, "%s: %s: cannot open\n", who, path);
+	if (tsv_read(path, who, result_names, R_NCOLS, TSV_EXACT, add_row, &l)) {
+		results_free(l.rows, l.nr);
 		return -1;
 	}
-	while (fgets(line, sizeof(line), f)) {
-		lineno++;
-		if (lineno == 1) {
-			line[strcspn(line, "\n")] = '\0';
-			if (strcmp(line, results_header()))
-				goto bad_header;
-			continue;
-		}
-		if (add_row(line, rows, nr, &cap)) {
-			fprintf(stderr, "%s: %s:%d: needs %d tab-separated columns (%s)\n",
-				who, path, lineno, R_NCOLS, results_header());
-			goto fail;
-		}
-	}
-	fclose(f);
+	*rows = l.rows;
+	*nr = l.nr;
 	return 0;
-bad_header:
-	fprintf(stderr, "%s: %s:1: the header must be \"%s\" (tab-separated)\n", who,
-		path, results_header());
-fail:
-	fclose(f);
-	results_free(*rows, *nr);
-	*rows = NULL;
-	*nr = 0;
-	return -1;
 }
 
 void results_free(struct result *rows, int nr)
 {
 	int i;
 
+	/* Each row is one allocation (tsv_copy), starting at its first column. */
 	for (i = 0; i < nr; i++)
 		free(rows[i].col[0]);
 	free(rows);

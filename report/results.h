@@ -56,9 +56,10 @@ int results_green(const struct result *rows, int nr);
 /* The header line, without its newline. */
 const char *results_header(void);
 /*
- * Loads path into *rows (malloc'd; each row one allocation).  Errors go to
- * stderr as "who: path:line: ..." and return -1: a missing or different
- * header, a row without R_NCOLS columns.
+ * Loads path into *rows (malloc'd; each row one allocation), read by
+ * tsv_read() (report/tsv.h) against this header.  Errors go to stderr as
+ * "who: path:line: ..." and return -1: a missing or different header, a
+ * row without R_NCOLS columns.
  */
 int results_load(const char *path, const char *who, struct result **rows, int *nr);
 void results_free(struct result *rows, int nr);

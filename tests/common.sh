@@ -112,3 +112,29 @@ SH
 	chmod +x "$1"
 }
 
+
+# upstream_form FORM FILE: FILE's "commit <40 hex> upstream." line in
+# another form stable patches name their upstream commit in: bracket
+# "[ Upstream commit <id> ]", plain "Upstream commit <12 hex>", based
+# "Based on commit <12 hex> upstream", cherry "(cherry picked from commit
+# <id>)" at the end of the message (the "---" line, or the end of a
+# commit message), commit as it is.
+upstream_form() {
+	awk -v form="$1" '
+	!id && /^commit [0-9a-f]+ upstream\.$/ && length($2) == 40 {
+		id = $2
+		short = substr(id, 1, 12)
+		if (form == "bracket") print "[ Upstream commit " id " ]"
+		else if (form == "plain") print "Upstream commit " short
+		else if (form == "based") print "Based on commit " short " upstream"
+		else if (form == "commit") print
+		else gap = 1
+		next
+	}
+	gap { gap = 0; if ($0 == "") next }
+	form == "cherry" && id && !put && /^---$/ { print "(cherry picked from commit " id ")"; put = 1 }
+	{ print }
+	END { if (form == "cherry" && id && !put) print "(cherry picked from commit " id ")" }' "$2" > "$2.form" &&
+		mv "$2.form" "$2"
+}
+UPSTREAM_FORMS="commit bracket plain based cherry"

@@ -41,4 +41,10 @@ done
 listed=$("$SGCONF" "$SG_ROOT/branches.yaml" checks | sort | tr '\n' ' ')
 built=$(cd "$SG_ROOT/verify" && ls *.c | sed 's/\.c$//' | sort | tr '\n' ' ')
 [ "$listed" = "$built" ] && ok "checks: $listed" || fail "branches.yaml checks ($listed) != verify/*.c ($built)"
+# fixed-by ID: the known fixes of an upstream commit, as bisect.sh asks.
+"$SGCONF" "$SG_ROOT/branches.yaml" fixed-by 47d68979cc96 |
+	grep -qx "a81157768a00e8cf8a7b43b5ea5cac931262374f	md/raid0: fix restore to sector variable in raid0_make_request	v4.1-rc5	fix" &&
+	ok "fixed-by 47d68979cc96: a81157768a00" || fail "fixed-by: $("$SGCONF" "$SG_ROOT/branches.yaml" fixed-by 47d68979cc96 2>&1)"
+"$SGCONF" "$SG_ROOT/branches.yaml" followups 47d68979cc96 >/dev/null 2>&1 &&
+	fail "the old name followups still answers" || ok "followups is no sgconf question (the followups binary is the scan)"
 done_testing

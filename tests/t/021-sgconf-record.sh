@@ -59,6 +59,37 @@ cp "$facts" "$T/was"
 	ok "recorded already" || fail "recorded already: $(cat "$T/out" "$T/err")"
 unchanged "recorded already"
 
+# Recorded already, with a stable release it lacks: the release added in
+# place, whichever way the entry writes its stable: (none yet, a flow
+# list, a block list); the rest of the file byte for byte; validated.
+stable_of() {	# stable_of ID: the entry's stable: text, quotes and spaces gone
+	awk -v id="$1" '/^  - id: / { on = ($3 == id || $3 == "\"" id "\"") } on' "$facts" |
+		sed -n '/^    stable:/,/^    [a-z]/p' | tr -d '" \n'
+}
+add() {	# add WHAT ID WANT: stable=9.9.7 added to ID: WANT in its stable:, one line more
+	cp "$facts" "$T/before"
+	"$SGCONF" "$SG_BRANCHES" record "$2" kind=fix subject=s author=a date=d release=r \
+		stable=9.9.7 >"$T/out" 2>"$T/err"
+	rc=$?
+	[ $rc = 0 ] && grep -qx "recorded $(echo "$2" | cut -c1-12): stable 9.9.7 added" "$T/out" &&
+		stable_of "$2" | grep -qF -- "$3" &&
+		[ "$(diff "$T/before" "$facts" | grep -c '^[<>]')" -le 2 ] &&
+		"$SGCONF" "$SG_BRANCHES" lint 9.9 >/dev/null 2>&1 &&
+		ok "$1: $(diff "$T/before" "$facts" | grep '^>' | head -n 1)" ||
+		fail "$1: exit $rc $(cat "$T/out" "$T/err"): $(diff "$T/before" "$facts")"
+}
+add "no stable: yet" 8ae94224c9d72fc4d9aaac93b2d7833cf46d7141 "stable:[9.9.7]"
+add "a flow list" $new "stable:[4.0.5,3.19.9,9.9.7]"
+add "a block list" 47d68979cc968535cb87f3e5f2e6a3533ea48fbd "raid0patch}-9.9.7"
+cp "$facts" "$T/was"
+"$SGCONF" "$SG_BRANCHES" record $new kind=fix subject=s author=a date=d release=r stable=9.9.7,4.0.5 >"$T/out" 2>"$T/err" &&
+	grep -qx "0123456789ab is recorded already" "$T/err" && ok "every release there already: recorded already" ||
+	fail "again: $(cat "$T/out" "$T/err")"
+unchanged "releases it has"
+"$SGCONF" "$SG_BRANCHES" record $new kind=fix subject=s author=a date=d release=r stable=next 2>"$T/err" &&
+	fail "a stable release that is no release was added" || ok "stable=next refused: $(tail -n 1 "$T/err")"
+unchanged "stable=next"
+
 # A file whose commits: is not the last key: refused, unchanged.
 printf 'commits: []\nnotes: x\n' > "$facts"
 cp "$facts" "$T/was"

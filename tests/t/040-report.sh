@@ -33,4 +33,26 @@ grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing h
 { "$REPORT" --header; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
 grep -q "results.tsv:2: needs 12 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+# The same TSV reader (report/tsv.c) under bisectmd, which finds the
+# columns of steps.tsv by name: reordered and with a column more, it
+# reads right; a missing column and a short row are named.
+b="$T/bisect"
+mkdir -p "$b"
+printf 'series\t9.9\nstatus\tambiguous\ncandidate\tabc\n' > "$b/answer"
+steps() {	# steps HEADER ROW...: steps.tsv, tabs written as |
+	for l; do echo "$l"; done | tr '|' '\t' > "$b/steps.tsv"
+}
+steps 'note|extra|verdict|first_bad|secs|tries|build|subject|commit|role|step' \
+	'a note|x|bad|-|12|FAIL@1|built|the subject|0123456789ab|bisect|1'
+"$(dirname "$REPORT")/bisectmd" "$b" > "$T/bout" 2>"$T/err"
+grep -qx '| 1 | bisect | 0123456789ab | the subject | built | FAIL@1 | 12 | - | bad | a note |' "$T/bout" &&
+	ok "bisectmd reads steps.tsv's columns by name" || fail "bisectmd: $(cat "$T/bout" "$T/err")"
+steps 'step|role|commit|subject|build|tries|secs|first_bad|note' '1|bisect|0123|s|built|FAIL@1|1|-|n'
+"$(dirname "$REPORT")/bisectmd" "$b" > /dev/null 2>"$T/err"
+[ $? = 2 ] && grep -qx "bisectmd: $b/steps.tsv:1: no column \"verdict\" in the header" "$T/err" &&
+	ok "a missing column named" || fail "missing column: $(cat "$T/err")"
+steps 'step|role|commit|subject|build|tries|secs|first_bad|verdict|note' '1|bisect|0123|s|built|FAIL@1|1|-|bad|n' '2|bisect'
+"$(dirname "$REPORT")/bisectmd" "$b" > /dev/null 2>"$T/err"
+[ $? = 2 ] && grep -q "steps.tsv:3: needs 10 tab-separated columns" "$T/err" &&
+	ok "a short row of steps.tsv named" || fail "short row: $(cat "$T/err")"
 done_testing

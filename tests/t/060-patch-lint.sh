@@ -73,4 +73,30 @@ grep -qF "$want" "$T/signed.out" && ok "lint refuses a stable sign-off 3.19 neve
 # The same patch in 4.0, whose 4.0.5 shipped it, is clean.
 "$SGCONF" "$SG_ROOT/branches.yaml" lint 4.0 > /dev/null && ok "4.0.5's sign-off stands in 4.0" ||
 	fail "4.0 refused"
+# One recogniser of the upstream commit (patchfile.c), which the shell
+# asks through quiltmail upstream: every form stable patches use, and
+# lines that only look like one.
+raid0="$SG_ROOT/backports/3.19/0001-md-raid0-fix-restore-to-sector-variable-in-raid0_mak.patch"
+full=a81157768a00e8cf8a7b43b5ea5cac931262374f
+for form in $UPSTREAM_FORMS; do
+	cp "$raid0" "$T/$form.patch"
+	upstream_form "$form" "$T/$form.patch"
+	want=$full
+	case $form in plain | based) want=a81157768a00 ;; esac
+	[ "$("$QUILTMAIL" upstream "$T/$form.patch")" = "$want $T/$form.patch" ] &&
+		ok "quiltmail upstream reads \"$(grep -m 1 "commit $want" "$T/$form.patch")\"" ||
+		fail "$form form: $("$QUILTMAIL" upstream "$T/$form.patch" 2>&1)"
+done
+not_named() {	# not_named WHAT SED-SCRIPT
+	sed "$2" "$raid0" > "$T/not.patch"
+	[ -z "$("$QUILTMAIL" upstream "$T/not.patch")" ] && ok "names no upstream commit: $1" ||
+		fail "$1 taken as $("$QUILTMAIL" upstream "$T/not.patch")"
+}
+not_named "an abbreviated id where 40 hex are due" "s/^commit $full upstream.\$/commit a81157768a00 upstream./"
+not_named "upper-case hex" "s/^commit $full upstream.\$/Upstream commit A81157768A00/"
+not_named "an opening form further down" "s/^commit $full upstream.\$/Fixes a hang.\n\nUpstream commit $full/"
+not_named "a longer word" "s/^commit $full upstream.\$/commit $full upstreamed./"
+"$QUILTMAIL" upstream "$raid0" "$T/nothere.patch" > /dev/null 2> "$T/qm.err" &&
+	fail "quiltmail upstream read a missing patch" ||
+	{ grep -qF "$T/nothere.patch: cannot open" "$T/qm.err" && ok "a missing patch named" || fail "$(cat "$T/qm.err")"; }
 done_testing

@@ -86,24 +86,33 @@ grep -q 'stable: \[9.10.2\]' "$T/entry" && grep -q 'files: \[drivers/md/raid0.c\
 	ok "recorded through sgconf record (stable 9.10.2); the lint takes it" ||
 	fail "facts: $(cat "$T/entry")"
 
-# Again: whatever its file name, a carried patch is not added twice.
+# Again: whatever its file name, and whatever form the carried patch
+# names its upstream commit in, a carried patch is not added twice.
 mkdir -p "$T/again/9.10.2"
 cp "$fix" "$T/again/9.10.2/renamed.patch"
 echo renamed.patch > "$T/again/9.10.2/series"
-"$intake" "$T/again/9.10.2" 9.9 >"$T/out" 2>"$T/err" &&
-	grep -q "already carried (0001-md-raid0-fix-restore" "$T/out" &&
-	[ "$(wc -l < "$T/conf/p/series")" = 1 ] &&
-	ok "taken again under another name: already carried, nothing added" || fail "again: $(cat "$T/out" "$T/err")"
+cp "$new" "$T/new.was"
+for form in $UPSTREAM_FORMS; do
+	cp "$T/new.was" "$new"
+	upstream_form "$form" "$new"
+	"$intake" "$T/again/9.10.2" 9.9 >"$T/out" 2>"$T/err" &&
+		grep -q "already carried (0001-md-raid0-fix-restore" "$T/out" &&
+		[ "$(wc -l < "$T/conf/p/series")" = 1 ] &&
+		ok "taken again under another name ($form form carried): already carried, nothing added" ||
+		fail "again ($form form): $(cat "$T/out" "$T/err")"
+done
+cp "$T/new.was" "$new"
 
 # One quilt patch alone into the series of its release: sign-off kept.
+# Its commit is recorded already (stable 9.10.2, above): 9.9.2 is added.
 rm -f "$new"
 : > "$T/conf/p/series"
-cp "$T/facts.was" "$T/conf/upstream.yaml"
 RELEASE_OF_QUEUE=9.9.2 "$intake" "$fix" 9.9 >"$T/out" 2>"$T/err" &&
 	grep -qx "Signed-off-by: Greg Kroah-Hartman <gregkh@linuxfoundation.org>" "$new" &&
 	! grep -q "stableguard: the patch" "$new" &&
-	tr -d '"' < "$T/conf/upstream.yaml" | grep -A9 "id: $id" | grep -q 'stable: \[9.9.2\]' &&
+	tr -d '"' < "$T/conf/upstream.yaml" | grep -A9 "id: $id" | grep -q 'stable: \[9.10.2, 9.9.2\]' &&
+	[ "$(grep -c "id: \"*$id" "$T/conf/upstream.yaml")" = 1 ] &&
 	"$SGCONF" "$SG_BRANCHES" lint 9.9 >/dev/null &&
-	ok "MBOX= a quilt patch into its release's series: sign-off kept, stable 9.9.2 recorded" ||
-	fail "MBOX: $(cat "$T/out" "$T/err"; sed -n 1,30p "$new")"
+	ok "MBOX= a quilt patch into its release's series: sign-off kept, stable 9.9.2 added to the recorded commit" ||
+	fail "MBOX: $(cat "$T/out" "$T/err"; sed -n 1,30p "$new"; grep -A9 "id: \"*$id" "$T/conf/upstream.yaml")"
 done_testing

@@ -48,14 +48,35 @@ grep -q "make intake MBOX=$(short $B).mbox SERIES=\"9.9\" COMMIT=$B RELEASE=v10.
 	ok "the make intake line" || fail "no make intake line"
 grep -q "no stable history" "$T/err" && fail "said no stable history" || ok "stable history used"
 
-# B taken into the series' patch set: C is still missing, B no more.
-g "$m" format-patch -q -1 --stdout "$B" |
-	awk -v id="$B" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
-	> "$T/conf/p/0001-b.patch"
+# B taken into the series' patch set, its upstream commit named in each
+# form stable patches use: C is still missing, B no more.
 echo 0001-b.patch > "$T/conf/p/series"
-TREE_9_9="$s@v9.9.1" run "$m" 9.9
-[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" && grep -q "^  $(short $C) .* $(short $B)  patch 0001-b.patch" "$T/out" &&
-	ok "B taken: C missing, fixing B from the patch" || fail "after B: $(cat "$T/out")"
+for form in $UPSTREAM_FORMS; do
+	g "$m" format-patch -q -1 --stdout "$B" |
+		awk -v id="$B" '!done && /^$/ { print; print "commit " id " upstream."; done = 1; next } { print }' \
+		> "$T/conf/p/0001-b.patch"
+	upstream_form "$form" "$T/conf/p/0001-b.patch"
+	TREE_9_9="$s@v9.9.1" run "$m" 9.9
+	[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" && grep -q "^  $(short $C) .* $(short $B)  patch 0001-b.patch" "$T/out" &&
+		ok "B taken ($form form): C missing, fixing B from the patch" || fail "after B ($form form): $(cat "$T/out")"
+done
+
+# B in the stable history instead, its upstream commit named in each
+# form: C missing, fixing B from the stable commit.
+: > "$T/conf/p/series"
+for form in $UPSTREAM_FORMS; do
+	g "$s" checkout -q --detach v9.9.1
+	g "$s" cherry-pick -n "$B" >/dev/null
+	printf 'f: fix the fix of one\n\ncommit %s upstream.\n\nSigned-off-by: U <u@x>\n' "$B" > "$T/msg"
+	upstream_form "$form" "$T/msg"
+	g "$s" commit -q -F "$T/msg" && g "$s" tag -f "form-$form" >/dev/null
+	TREE_9_9="$s@form-$form" run "$m" 9.9
+	[ $rc = 1 ] && ! grep -q "^  $(short $B) " "$T/out" &&
+		grep -q "^  $(short $C) .* $(short $B)  form-$form ($(g "$s" rev-parse --short "form-$form"))" "$T/out" &&
+		ok "B in the stable history ($form form): C missing, fixing B from it" ||
+		fail "stable B ($form form): $(cat "$T/out")"
+done
+g "$s" checkout -q linux-9.9.y
 
 # All three in the stable history: nothing missing.
 g "$s" cherry-pick -x "$B" "$C" >/dev/null && g "$s" tag v9.9.2
@@ -64,6 +85,20 @@ TREE_9_9="$s@v9.9.2" run "$m" 9.9
 [ $rc = 0 ] && grep -q "no missing follow-up fix" "$T/out" && ok "all carried: nothing" || fail "all carried: exit $rc $(cat "$T/out")"
 TREE_9_9="$s@v9.9.1" run "$m@$A" 9.9
 [ $rc = 0 ] && ok "UPSTREAM@rev: nothing after A" || fail "UPSTREAM@A: exit $rc"
+
+# Through make, which exits 2 either way: its last line says which, with
+# the script's own status (1 missing, 2 bad input) for a CI to read.
+viamake() {
+	TREE_9_9="$s@v9.9.1" make -s --no-print-directory -C "$SG_ROOT" follow-ups SG_CACHE="$SG_CACHE" \
+		UPSTREAM="$1" SERIES=9.9 >/dev/null 2>"$T/err"
+	rc=$?
+}
+viamake "$m"
+[ $rc = 2 ] && grep -qx "make follow-ups: a series misses a fix (maintain/follow-ups.sh exit 1)" "$T/err" &&
+	ok "make follow-ups: a missing fix said as the script's exit 1" || fail "make, missing: exit $rc: $(cat "$T/err")"
+viamake "$T/conf"
+[ $rc = 2 ] && grep -qx "make follow-ups: bad input (maintain/follow-ups.sh exit 2)" "$T/err" &&
+	ok "make follow-ups: bad input said as the script's exit 2" || fail "make, bad input: exit $rc: $(cat "$T/err")"
 
 # Bad input: named, exit 2, the facts unchanged.
 bad() {

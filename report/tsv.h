@@ -1,0 +1,33 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * A tab-separated file whose first line names its columns, read by the
+ * names its reader wants: a run's results.tsv (report and relnotes,
+ * through results_load()) and a bisection's steps.tsv (bisectmd).  Every
+ * row has as many columns as the header; an empty file has no rows.
+ *
+ * TSV_EXACT: the header must be the names, in their order (results.tsv:
+ * one schema, written by "report --row" alone).  TSV_BY_NAME: the names
+ * are found in the header in any order and other columns are passed over
+ * (steps.tsv, written by the shell of maintain/bisect*.sh).
+ */
+#ifndef SG_TSV_H
+#define SG_TSV_H
+
+#include <stddef.h>
+
+enum tsv_header { TSV_EXACT, TSV_BY_NAME };
+
+/*
+ * Calls row(ctx, cols) for each row after the header, cols[i] the value
+ * of column names[i] (valid during the call: tsv_copy() keeps it).
+ * Returns 0; or -1 after saying "who: path:line: ..." on stderr, or when
+ * row returned non-zero (row says why).
+ */
+int tsv_read(const char *path, const char *who, const char *const *names, int n,
+	     enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx);
+/* cols[0..n) into one allocation: out[i] the copy of cols[i]; free(out[0]). */
+int tsv_copy(char *const *cols, int n, char **out);
+/* names joined by tabs into buf (a header line, without its newline). */
+const char *tsv_join(const char *const *names, int n, char *buf, size_t len);
+
+#endif
