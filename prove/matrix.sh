@@ -142,7 +142,10 @@ start_guest() {
 # rebuilds: checking out the next variant's branch gives new times only to
 # the files it changes, so only those are compiled again before the link.
 # variant: a folder per variant, its first build from a copy of a folder
-# this run built (kept to measure against: make bench does both).
+# this run built (kept to measure against: make bench does both).  A copy
+# or a move costs a whole rebuild where kbuild builds a tool into the
+# folder: 6.1's objtool records the folder's path, is rebuilt, and every
+# object depends on it.
 build_folder() {
 	case ${SG_BUILD_FOLDERS:-series} in
 	series) echo "$SG_CACHE/build/$SG_SERIES/kbuild" ;;
@@ -152,8 +155,7 @@ build_folder() {
 }
 
 seed_folder() {
-	[ ! -f "$1/.config" ] || return 0
-	[ "${SG_BUILD_FOLDERS:-series}" = variant ] || { adopt_folder "$1"; return 0; }
+	[ "${SG_BUILD_FOLDERS:-series}" = variant ] && [ ! -f "$1/.config" ] || return 0
 	for built in "$run/kernels/$SG_SERIES"/*; do
 		[ -f "$built" ] || continue
 		from="$SG_CACHE/build/$SG_SERIES/$(basename "$built")"
@@ -162,17 +164,6 @@ seed_folder() {
 		mkdir -p "$(dirname "$1")"
 		cp -a "$from" "$1.new" && mv "$1.new" "$1" &&
 			sg_say "[$unit/$total] $SG_SERIES/$v: build folder seeded from $(basename "$from")"
-		return 0
-	done
-}
-
-# adopt_folder KBUILD: a cache of a folder per variant gives one of them
-# to the series (a rename: its objects stay valid, the sources did not move).
-adopt_folder() {
-	for old in "$SG_CACHE/build/$SG_SERIES"/*/.config; do
-		old=${old%/.config}
-		[ -f "$old/arch/x86/boot/bzImage" ] || continue
-		mv "$old" "$1" && sg_say "$SG_SERIES: build folder $(basename "$old") is now the series' $1"
 		return 0
 	done
 }
