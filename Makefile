@@ -54,7 +54,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.gz
 
@@ -112,9 +112,15 @@ $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBS
 	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
-$(BIN)/logread: report/logread.c verify/common/protocol.h
+SGLINE := report/sgline.c report/sgline.h verify/common/protocol.h
+$(BIN)/logread: report/logread.c $(SGLINE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $<
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c
+
+# Where a guest's seconds went, from the same log (make bench).
+$(BIN)/guesttimes: report/guesttimes.c $(SGLINE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c report/sgline.c
 
 $(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)

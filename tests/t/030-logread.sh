@@ -41,7 +41,8 @@ up_told=$(awk '/^ \*\tSG-/ && /uptime=/ { print $2 }' "$p" | sort -u | tr '\n' '
 for k in $said; do
 	grep -q "^#define SG_LINE_[A-Z]*	\"$k\"$" "$p" || fail "$k is not defined in protocol.h"
 done
-grep -n '"SG-' "$SG_ROOT/report/logread.c" \
-	"$SG_ROOT/verify/common/sgprint.c" &&
-	fail "a line kind spelled out of protocol.h" || ok "logread and sgprint spell no line kind of their own"
+grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/report/guesttimes.c" \
+	"$SG_ROOT/report/sgline.c" "$SG_ROOT/verify/common/sgprint.c" &&
+	fail "a line kind spelled out of protocol.h" ||
+	ok "logread, guesttimes and sgprint spell no line kind of their own"
 done_testing
