@@ -18,6 +18,7 @@
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
+#   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
@@ -228,7 +229,8 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ]; then $(MAKE) --no-print-directory tools && PHASE=follow-ups prove/bench.sh; \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ]; then \
+		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 
 bench-locked: deps-apt tools image

@@ -25,6 +25,12 @@
 #
 # FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
 # folders: a scratch SG_CACHE, deleted after), cold and then warm.
+#
+# Both end with where each guest's seconds went (report/guesttimes, issue
+# 19): kernel boot to init, init to the first check, each check's setup
+# and the rest, by the guest clock, a row per series/variant of the
+# (warm) run.  PHASE=guests prints that table alone for a run folder that
+# exists (RUN, default $SG_CACHE/runs/latest); no kernel needed.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -34,6 +40,7 @@ mkdir -p "$out"
 what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
 [ "${PHASE:-}" = follow-ups ] && what=follow-ups
+[ "${PHASE:-}" = guests ] && what=guests
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
@@ -60,6 +67,25 @@ phases() {
 	for v in $("$SGCONF" "$BRANCHES" variants "$2"); do
 		say "| $2/$v: build, guest | $(cat "$1/timings/$2/$v.build" 2>/dev/null || echo -) s, $(cat "$1/timings/$2/$v.guest" 2>/dev/null || echo -) s |"
 	done
+}
+
+# guest_seconds RUN_DIR CACHE: a row per serial log of the run, beside
+# the guest's wall seconds as the run kept them in CACHE/timings.
+guest_seconds() {
+	d=$1 c=$2
+	set --
+	for log in "$d"/logs/*.log; do
+		[ -f "$log" ] || continue
+		n=$(basename "$log" .log)	# SERIES-VARIANT
+		set -- "$@" "$log" "$(cat "$c/timings/${n%%-*}/${n#*-}.guest" 2>/dev/null || echo -)"
+	done
+	say ""
+	say "## Where a guest's seconds go"
+	say ""
+	[ $# -gt 0 ] || { say "no serial logs in $d/logs"; return 0; }
+	say "Guest seconds by the guest clock (setup+run per check; - where a log has no mark); wall s as the run kept it, the guest beside the builds."
+	say ""
+	"$SG_CACHE/bin/guesttimes" --markdown "$@" | tee -a "$report"
 }
 
 naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
@@ -115,6 +141,7 @@ one_series() {
 	say "| naive: total ($measured of $nv variants built, the rest counted as the first) | $naive s |"
 	say ""
 	say "ratio naive/ours: $(echo "scale=1; $naive / $ours" | bc)x"
+	guest_seconds "$scratch/ours" "$SG_CACHE"
 	bisect_phase "$b" "$g"
 }
 
@@ -166,6 +193,14 @@ full() {
 	for s in $apt; do phases "$c" "$s"; done
 	say ""
 	say "outcomes: $("$SG_CACHE/bin/report" "$scratch/warm" | tail -n 1)"
+	guest_seconds "$scratch/warm" "$c"
+}
+
+guests() {
+	run=$(cd "${RUN:-$SG_CACHE/runs/latest}" 2>/dev/null && pwd -P) ||
+		sg_die "bench: ${RUN:-$SG_CACHE/runs/latest}: no such run folder"
+	say "# stableguard bench: where a guest's seconds go, $run"
+	guest_seconds "$run" "$SG_CACHE"
 }
 
 # synthetic_history DIR N: N linear commits, tags v1.0 ... every 10000
@@ -216,5 +251,6 @@ follow_ups() {
 }
 
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
+elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
 echo "bench: $report" >&2
