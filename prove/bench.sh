@@ -44,7 +44,7 @@ what=$series
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
-initrd="$SG_CACHE/image/initramfs.gz"
+initrd="$SG_CACHE/image/initramfs.cpio"
 
 say() { echo "$*" | tee -a "$report"; }
 now() { date +%s.%N; }
