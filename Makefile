@@ -18,6 +18,7 @@
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
+#   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
@@ -54,9 +55,9 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
-INITRD := $(IMAGE)/initramfs.gz
+INITRD := $(IMAGE)/initramfs.cpio
 
 .PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
 
@@ -114,9 +115,15 @@ $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBS
 	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/tsv.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
-$(BIN)/logread: report/logread.c verify/common/protocol.h
+SGLINE := report/sgline.c report/sgline.h verify/common/protocol.h
+$(BIN)/logread: report/logread.c $(SGLINE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $<
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c
+
+# Where a guest's seconds went, from the same log (make bench).
+$(BIN)/guesttimes: report/guesttimes.c $(SGLINE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c report/sgline.c
 
 $(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
 	@mkdir -p $(BIN)
@@ -229,7 +236,8 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ]; then $(MAKE) --no-print-directory tools && PHASE=follow-ups prove/bench.sh; \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ]; then \
+		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 
 bench-locked: deps-apt tools image

@@ -79,11 +79,11 @@ esac
 mkdir -p "$run/logs"
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 echo "$SG_SEED" > "$run/seed"
-cp "$initrd" "$run/initramfs.gz"
+cp "$initrd" "$run/initramfs.cpio"
 : > "$run/images"
 printf 'step\trole\tcommit\tsubject\tbuild\ttries\tsecs\tfirst_bad\tverdict\tnote\n' > "$run/steps.tsv"
 export SG_BISECT_RUN="$run" SG_BISECT_WT="$wt" SG_BISECT_BUILD="$build" \
-	SG_BISECT_INITRD="$run/initramfs.gz" SG_BISECT_CHECKS="$checks" \
+	SG_BISECT_INITRD="$run/initramfs.cpio" SG_BISECT_CHECKS="$checks" \
 	SG_BISECT_TRIES="$tries" SG_BISECT_SEED="$SG_SEED" SG_BISECT_FIXED="$fixed" \
 	SG_BISECT_SERIES="$series" SG_BISECT_CHUNKS="${CHUNKS:-}" SG_BISECT_LAYOUTS="${LAYOUTS:-}"
 # kernelrelease without setlocalversion's "+" of an untagged commit: the

@@ -72,7 +72,9 @@ initrd=$(awk 'prev == "-initrd" { print; exit } { prev = $0 }' "$log.argv")
 rm -rf "$out"
 mkdir -p "$out/patches"
 cp "$kernel" "$out/bzImage"
-cp "$initrd" "$out/initramfs.gz"
+# Its own name: an older run's image is gzip'd (initramfs.gz).
+image=$(basename "$initrd")
+cp "$initrd" "$out/$image"
 cp "$config" "$out/config"
 cp "$log" "$out/console-of-the-run.log"
 echo "$seed" > "$out/seed"
@@ -106,7 +108,7 @@ q() { printf "'%s'" "$(printf '%s' "$1" | sed "s/'/'\\\\''/g")"; }
 	cat <<EOF
 #!/bin/sh
 # $row, as stableguard ran it (seed $seed): boots bzImage with
-# initramfs.gz and prints the check's result line.  Needs only sh and
+# $image and prints the check's result line.  Needs only sh and
 # qemu-system-x86_64 (QEMU=... for another; ACCEL=kvm to go faster).
 cd "\$(dirname "\$0")" || exit 2
 : > console.log
@@ -115,7 +117,7 @@ EOF
 	tail -n +2 "$log.argv" | while IFS= read -r a; do
 		case $prev in
 		-kernel) printf ' bzImage' ;;
-		-initrd) printf ' initramfs.gz' ;;
+		-initrd) printf ' %s' "$(q "$image")" ;;
 		-serial) printf ' file:console.log' ;;
 		*)	case $a in
 			pc,accel=*) printf ' "pc,accel=${ACCEL:-%s}"' "${a#pc,accel=}" ;;

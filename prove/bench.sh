@@ -31,6 +31,13 @@
 # with every variant built through kbuild; each series' first variant
 # built alone (empty ccache, nothing beside); each guest booted alone; and
 # the targets of a 2-core machine, met or not.
+#
+# Both end with where each guest's seconds went (report/guesttimes): kernel
+# boot to init, init to the first check, each check's setup and the rest,
+# by the guest clock, a row per series/variant of the (warm) run; FULL=1
+# also for the guests booted alone.  PHASE=guests prints that table alone
+# for a run folder that exists (RUN, default $SG_CACHE/runs/latest); no
+# kernel needed.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -40,10 +47,11 @@ mkdir -p "$out"
 what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
 [ "${PHASE:-}" = follow-ups ] && what=follow-ups
+[ "${PHASE:-}" = guests ] && what=guests
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
-initrd="$SG_CACHE/image/initramfs.gz"
+initrd="$SG_CACHE/image/initramfs.cpio"
 
 say() { echo "$*" | tee -a "$report"; }
 now() { date +%s.%N; }
@@ -116,6 +124,27 @@ layouts() {
 	fi
 }
 
+# guest_seconds RUN_DIR CACHE: a row per serial log of the run, beside
+# the guest's wall seconds as the run kept them in CACHE/timings.
+guest_seconds() {
+	d=$1 c=$2
+	set --
+	for log in "$d"/logs/*.log; do
+		[ -f "$log" ] || continue
+		n=$(basename "$log" .log)	# SERIES-VARIANT
+		set -- "$@" "$log" "$(cat "$c/timings/${n%%-*}/${n#*-}.guest" 2>/dev/null || echo -)"
+	done
+	say ""
+	say "## Where a guest's seconds go"
+	say ""
+	[ $# -gt 0 ] || { say "no serial logs in $d/logs"; return 0; }
+	say "Guest seconds by the guest clock (setup+run per check; - where a log has no mark); wall s as the run kept it, the guest beside the builds."
+	say ""
+	"$SG_CACHE/bin/guesttimes" --markdown "$@" > "$scratch/guesttimes" ||
+		sg_die "bench: guesttimes could not read the logs of $d"
+	tee -a "$report" < "$scratch/guesttimes"
+}
+
 naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
 	v=$1 src="$scratch/tree-$v" b="$scratch/naive-$v"
 	sg_git worktree add -q -f --detach "$src" "$(sg_variant_branch "$v")" >/dev/null 2>&1 ||
@@ -170,6 +199,7 @@ one_series() {
 	say ""
 	say "ratio naive/ours: $(echo "scale=1; $naive / $ours" | bc)x"
 	layouts
+	guest_seconds "$scratch/ours" "$SG_CACHE"
 	bisect_phase "$b" "$g"
 }
 
@@ -227,14 +257,21 @@ full() {
 	for s in $apt; do phases "$c" "$s"; done
 	say ""
 	say "outcomes: $("$SG_CACHE/bin/report" "$scratch/warm" | tail -n 1)"
+	say ""
+	say "| alone: nothing beside | wall |"
+	say "|---|---|"
 	alone=0
 	for s in $apt; do
 		b=$(base_alone "$c" "$s")
-		say "| $s: its first variant built alone, empty ccache and folder, nothing beside | $b s |"
+		say "| $s: its first variant built, empty ccache and folder | $b s |"
 		alone=$((alone + b))
 	done
 	guests_alone "$c" $apt
 	targets
+	guest_seconds "$scratch/warm" "$c"
+	say ""
+	say "The guests booted alone:"
+	guest_seconds "$scratch/alone" "$scratch/alone"
 }
 
 # base_alone CACHE SERIES: seconds of the series' first variant built
@@ -256,22 +293,26 @@ base_alone() {
 }
 
 # guests_alone CACHE SERIES...: each kept bzImage booted with nothing
-# beside it; the slowest wall time in $guest_max, logs in $scratch/alone/.
+# beside it; the slowest wall time in $guest_max.  $scratch/alone is laid
+# out as a run folder and a cache (logs/S-V.log, timings/S/V.guest) for
+# guest_seconds.
 guests_alone() {
 	c=$1
 	shift
-	mkdir -p "$scratch/alone"
+	a="$scratch/alone"
 	guest_max=0
 	for s in "$@"; do
 		sg_load_series "$s"
+		mkdir -p "$a/logs" "$a/timings/$s"
 		for v in $("$SGCONF" "$BRANCHES" variants "$s"); do
-			l="$scratch/alone/$s-$v.log"
+			l="$a/logs/$s-$v.log"
 			t=$(now)
 			SG_CACHE=$c "$SG_ROOT/vm-images/boot.sh" "$c/build/$s/images/$v/bzImage" "$initrd" "$l" \
 				"${SG_BOOT_TIMEOUT:-300}" \
 				"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
 				>/dev/null 2>&1 || true
 			g=$(since "$t")
+			echo "$g" > "$a/timings/$s/$v.guest"
 			say "| $s/$v: its guest alone | $g s |"
 			[ "$g" -le "$guest_max" ] || guest_max=$g
 		done
@@ -293,6 +334,13 @@ targets() {
 	say "| cold matrix <= 22 min | $cold s | $(met "$cold <= 1320") |"
 	say "| warm matrix <= 2 min | $warm s | $(met "$warm <= 120") |"
 	say "| every guest <= 10 s of wall time alone | slowest $guest_max s | $(met "$guest_max <= 10") |"
+}
+
+guests() {
+	run=$(cd "${RUN:-$SG_CACHE/runs/latest}" 2>/dev/null && pwd -P) ||
+		sg_die "bench: ${RUN:-$SG_CACHE/runs/latest}: no such run folder"
+	say "# stableguard bench: where a guest's seconds go, $run"
+	guest_seconds "$run" "$SG_CACHE"
 }
 
 # synthetic_history DIR N: N linear commits, tags v1.0 ... every 10000
@@ -343,5 +391,6 @@ follow_ups() {
 }
 
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
+elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
 echo "bench: $report" >&2

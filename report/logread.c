@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "sgline.h"
 
 /* The columns of what logread prints; consumers read them by name. */
 #define LOGREAD_HEADER "check\tobserved\tsecs\tcomplaint\treason"
@@ -78,28 +79,14 @@ static void copy(char *dst, const char *src)
 
 static struct verdict *running;
 
-/* The line kind's argument: after "KIND ", or NULL if line is not one. */
-static const char *kind(const char *line, const char *what)
-{
-	size_t n = strlen(what);
-
-	if (strncmp(line, what, n) || (line[n] != ' ' && line[n] != '\0' &&
-				       line[n] != '\r' && line[n] != '\n'))
-		return NULL;
-	return line + n;
-}
-
 static void end_line(struct verdict *c, const char *args)
 {
-	const char *p;
+	double rc;
 
 	c->ended = 1;
-	p = strstr(args, " " SG_END_RC);
-	if (p)
-		c->rc = atoi(p + 1 + strlen(SG_END_RC));
-	p = strstr(args, " " SG_END_SECS);
-	if (p)
-		c->secs = atof(p + 1 + strlen(SG_END_SECS));
+	if (sgline_number(args, SG_END_RC, &rc))
+		c->rc = (int)rc;
+	sgline_number(args, SG_END_SECS, &c->secs);
 }
 
 static void sg_line(const char *line)
@@ -109,23 +96,23 @@ static void sg_line(const char *line)
 	struct verdict *c;
 	int off = 0;
 
-	if ((args = kind(line, SG_LINE_BEGIN)) && sscanf(args, "%63s", name) == 1) {
+	if ((args = sgline_kind(line, SG_LINE_BEGIN)) && sscanf(args, "%63s", name) == 1) {
 		running = find(name);
 		if (running)
 			running->begun = 1;
-	} else if ((args = kind(line, SG_LINE_RESULT)) &&
+	} else if ((args = sgline_kind(line, SG_LINE_RESULT)) &&
 		   sscanf(args, "%63s %15s %n", name, status, &off) == 2) {
 		c = find(name);
 		if (c && !c->status[0]) {
 			snprintf(c->status, sizeof(c->status), "%s", status);
 			copy(c->detail, off ? args + off : "");
 		}
-	} else if ((args = kind(line, SG_LINE_END)) && sscanf(args, "%63s", name) == 1) {
+	} else if ((args = sgline_kind(line, SG_LINE_END)) && sscanf(args, "%63s", name) == 1) {
 		c = find(name);
 		if (c)
 			end_line(c, args);
 		running = NULL;
-	} else if (kind(line, SG_LINE_DONE)) {
+	} else if (sgline_kind(line, SG_LINE_DONE)) {
 		done = 1;
 	}
 }
@@ -149,11 +136,10 @@ static void read_log(FILE *f)
 	char line[4096];
 
 	while (fgets(line, sizeof(line), f)) {
-		char *p = strstr(line, SG_LINE_PREFIX);
+		const char *rec = sgline_record(line);
 
-		/* Console lines may carry a timestamp or a stray prefix. */
-		if (p && (p == line || p[-1] == ' ' || p[-1] == '\r'))
-			sg_line(p);
+		if (rec)
+			sg_line(rec);
 		else
 			kernel_line(line);
 	}

@@ -168,7 +168,7 @@ static int with_fs(unsigned int bs, const char *loop, uint64_t seed,
 	char detail[512];
 	int i, rc;
 
-	if (fsfile_mkfs(loop, bs) || mount(loop, MNT, "ext4", 0, "")) {
+	if (fsfile_mkfs(loop, bs) || sg_mount(loop, MNT, "")) {
 		snprintf(why, len, "mkfs or mount with bs=%u failed", bs);
 		return 2;
 	}

@@ -185,7 +185,7 @@ static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 	}
 	mkdir(MNT, 0755);
 	if (fsfile_mkfs(SG_MD_DEV, 4096) ||
-	    mount(SG_MD_DEV, MNT, "ext4", 0, "discard")) {
+	    sg_mount(SG_MD_DEV, MNT, "discard")) {
 		snprintf(why, len, "mkfs or mount -o discard failed: %s",
 			 md_spec_describe(spec));
 		md_destroy(&a);

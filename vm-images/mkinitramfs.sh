@@ -1,7 +1,11 @@
 #!/bin/sh
 # mkinitramfs.sh OUT CHECKS_DIR
-# A gzip'd newc initramfs: static busybox, the real mdadm and e2fsprogs
-# with the shared libraries ldd names, and the check binaries.
+# An uncompressed newc initramfs: static busybox with a link per applet,
+# the real mdadm and e2fsprogs with the shared libraries ldd names, and
+# the check binaries, stripped.  Uncompressed and with the links made
+# here, because under TCG the guest's gunzip and busybox --install are
+# the largest part of its way to the first check (issue 19: about 0.3 s
+# of some 0.8 s; QEMU loads the bigger file in no time).
 set -eu
 
 out=$1 checks=$2
@@ -32,6 +36,9 @@ file -L "$busybox" 2>/dev/null | grep -q 'statically linked' ||
 	die "$busybox is not the static build (package busybox-static)"
 install -D -m 755 "$busybox" "$stage/bin/busybox"
 ln -s busybox "$stage/bin/sh"
+for a in $("$busybox" --list); do
+	[ -e "$stage/bin/$a" ] || ln -s busybox "$stage/bin/$a"
+done
 for tool in mdadm mke2fs e2fsck; do
 	copy_with_libs "$tool"
 done
@@ -41,11 +48,10 @@ echo "root:x:0:0:root:/:/bin/sh" > "$stage/etc/passwd"
 echo "root:x:0:" > "$stage/etc/group"
 echo "CREATE owner=root group=root mode=0600 auto=yes" > "$stage/etc/mdadm/mdadm.conf"
 for c in "$checks"/*; do
-	[ -x "$c" ] && install -m 755 "$c" "$stage/sg/"
+	[ -x "$c" ] && install -s -m 755 "$c" "$stage/sg/"
 done
 install -m 755 "$here/init" "$stage/init"
 
 mkdir -p "$(dirname "$out")"
-(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) |
-	gzip -1 > "$out.tmp"
+(cd "$stage" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) > "$out.tmp"
 mv "$out.tmp" "$out"

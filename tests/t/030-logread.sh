@@ -33,9 +33,16 @@ said=$(sed -n 's/.*echo "\(SG-[A-Z]*\).*/\1/p' "$SG_ROOT/vm-images/init" | sort 
 told=$(awk '/^ \*\tSG-/ { k = $2 } k && /init/ { print k } !/^ \*\t/ { k = "" }' "$p" | sort -u | tr '\n' ' ')
 [ -n "$said" ] && [ "$said" = "$told" ] && ok "init prints $said as protocol.h says" ||
 	fail "init prints $said; protocol.h says init prints $told"
+# ... and its uptime= marks on the kinds protocol.h gives them.
+up_said=$(sed -n 's/.*echo "\(SG-[A-Z]*\) .*uptime=.*/\1/p' "$SG_ROOT/vm-images/init" | sort -u | tr '\n' ' ')
+up_told=$(awk '/^ \*\tSG-/ && /uptime=/ { print $2 }' "$p" | sort -u | tr '\n' ' ')
+[ -n "$up_said" ] && [ "$up_said" = "$up_told" ] && ok "init marks uptime= on $up_said as protocol.h says" ||
+	fail "init marks uptime= on $up_said; protocol.h says on $up_told"
 for k in $said; do
 	grep -q "^#define SG_LINE_[A-Z]*	\"$k\"$" "$p" || fail "$k is not defined in protocol.h"
 done
-grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/verify/common/sgprint.c" &&
-	fail "a line kind spelled out of protocol.h" || ok "logread and sgprint spell no line kind of their own"
+grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/report/guesttimes.c" \
+	"$SG_ROOT/report/sgline.c" "$SG_ROOT/verify/common/sgprint.c" &&
+	fail "a line kind spelled out of protocol.h" ||
+	ok "logread, guesttimes and sgprint spell no line kind of their own"
 done_testing

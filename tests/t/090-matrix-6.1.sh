@@ -7,7 +7,7 @@
 # needs: kernel
 . "$SG_ROOT/tests/common.sh"
 run="$T/run"
-initrd="$SG_CACHE/image/initramfs.gz"
+initrd="$SG_CACHE/image/initramfs.cpio"
 [ -f "$initrd" ] || { echo "no $initrd: run through make check"; exit 1; }
 
 "$SG_ROOT/prove/matrix.sh" "$run" "$initrd" 6.1 || fail "matrix.sh exited $?"

@@ -7,7 +7,7 @@
 # to assemble and says so (REFUSED).  Each is the check's own verdict.
 # needs: kernel
 . "$SG_ROOT/tests/common.sh"
-initrd="$SG_CACHE/image/initramfs.gz"
+initrd="$SG_CACHE/image/initramfs.cpio"
 [ -f "$initrd" ] || { echo "no $initrd: run through make check"; exit 1; }
 export SG_BRANCHES="$T/branches.yaml" SGCONF
 ln -s "$SG_ROOT/backports" "$SG_ROOT/prove" "$SG_ROOT/maintain" "$SG_ROOT/lib" "$T/"

@@ -123,7 +123,7 @@ ug tag -d b-good b-bad >/dev/null
 out=$("$SG_ROOT/maintain/repro.sh" "$T/run" "9.9/$mutant/raid0-map" 2>"$T/rerr") ||
 	fail "repro.sh: $(cat "$T/rerr")"
 mkdir -p "$T/away" && cp -r "$out" "$T/away/r"
-for f in bzImage initramfs.gz config seed patches.txt run.sh; do
+for f in bzImage initramfs.cpio config seed patches.txt run.sh; do
 	[ -f "$T/away/r/$f" ] || fail "repro folder has no $f"
 done
 (cd / && env -i PATH="$T/path:/usr/bin:/bin" sh "$T/away/r/run.sh") > "$T/rout" 2>&1 &&

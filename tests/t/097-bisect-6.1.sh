@@ -9,7 +9,7 @@
 # needs: kernel
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/lib/sg.sh"
-initrd="$SG_CACHE/image/initramfs.gz"
+initrd="$SG_CACHE/image/initramfs.cpio"
 [ -f "$initrd" ] || { echo "no $initrd: run through make check"; exit 1; }
 sg_load_series 6.1
 git -C "$SG_REPO" rev-parse -q --verify compat/6.1 >/dev/null || { echo "no compat/6.1: 090 makes it"; exit 1; }

@@ -7,6 +7,7 @@
 #include "fsfile.h"
 #include "guest.h"
 #include "mix.h"
+#include "setuptime.h"
 
 #define IO_SIZE (64 * 1024 + 512)	/* odd size: writes straddle pages */
 
@@ -87,6 +88,7 @@ int fsfile_verify(const char *path, uint64_t seed, int id, uint64_t size,
 int fsfile_mkfs(const char *dev, unsigned int block_size)
 {
 	char bs[16];
+	int rc;
 	const char *argv[] = {
 		"mke2fs", "-F", "-q", "-t", "ext4", "-b", bs,
 		"-O", "none,has_journal,ext_attr,resize_inode,dir_index,filetype,extent,flex_bg,sparse_super,large_file,huge_file,dir_nlink,extra_isize",
@@ -96,7 +98,10 @@ int fsfile_mkfs(const char *dev, unsigned int block_size)
 	};
 
 	snprintf(bs, sizeof(bs), "%u", block_size);
-	return sg_run(argv) ? -1 : 0;
+	sg_setup_begin();
+	rc = sg_run(argv) ? -1 : 0;
+	sg_setup_end();
+	return rc;
 }
 
 int fsfile_fsck(const char *dev)

@@ -7,12 +7,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include "guest.h"
 #include "mix.h"
+#include "setuptime.h"
 
 int sg_run(const char *const argv[])
 {
@@ -39,13 +41,15 @@ int sg_run(const char *const argv[])
 
 int sg_make_file(const char *path, uint64_t bytes)
 {
-	int fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
-	int ret;
+	int fd, ret = -1;
 
-	if (fd < 0)
-		return -1;
-	ret = ftruncate(fd, bytes);
-	close(fd);
+	sg_setup_begin();
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0600);
+	if (fd >= 0) {
+		ret = ftruncate(fd, bytes);
+		close(fd);
+	}
+	sg_setup_end();
 	return ret;
 }
 
@@ -63,7 +67,7 @@ static int loop_set_status(int loop, const char *file)
 	return ioctl(loop, LOOP_SET_STATUS64, &info);
 }
 
-int sg_loop_attach(const char *file, char *dev, size_t len)
+static int loop_attach(const char *file, char *dev, size_t len)
 {
 	int ctl, fd, loop, nr;
 
@@ -91,15 +95,37 @@ int sg_loop_attach(const char *file, char *dev, size_t len)
 	return nr;
 }
 
-int sg_loop_detach(const char *dev)
+int sg_loop_attach(const char *file, char *dev, size_t len)
 {
-	int fd = open(dev, O_RDWR);
 	int ret;
 
-	if (fd < 0)
-		return -1;
-	ret = ioctl(fd, LOOP_CLR_FD, 0);
-	close(fd);
+	sg_setup_begin();
+	ret = loop_attach(file, dev, len);
+	sg_setup_end();
+	return ret;
+}
+
+int sg_loop_detach(const char *dev)
+{
+	int fd, ret = -1;
+
+	sg_setup_begin();
+	fd = open(dev, O_RDWR);
+	if (fd >= 0) {
+		ret = ioctl(fd, LOOP_CLR_FD, 0);
+		close(fd);
+	}
+	sg_setup_end();
+	return ret;
+}
+
+int sg_mount(const char *dev, const char *dir, const char *opts)
+{
+	int ret;
+
+	sg_setup_begin();
+	ret = mount(dev, dir, "ext4", 0, opts);
+	sg_setup_end();
 	return ret;
 }
 

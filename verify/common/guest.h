@@ -12,6 +12,8 @@ int sg_make_file(const char *path, uint64_t bytes);
 /* Attach file to a free loop device; writes its path into dev. */
 int sg_loop_attach(const char *file, char *dev, size_t len);
 int sg_loop_detach(const char *dev);
+/* Mount ext4 on dev at dir, counted as setup (setuptime.h). */
+int sg_mount(const char *dev, const char *dir, const char *opts);
 int sg_drop_caches(void);
 int sg_read_u64(const char *path, uint64_t *val);
 int sg_read_str(const char *path, char *buf, size_t len);

@@ -9,6 +9,7 @@
 #include "guest.h"
 #include "md.h"
 #include "pattern.h"
+#include "setuptime.h"
 #include "sgprint.h"
 
 #define MD_WORKDIR "/tmp/sg-md"
@@ -160,11 +161,15 @@ static int md_model(struct md_array *a)
 
 int md_create(struct md_array *a, const struct md_spec *spec)
 {
+	int rc = -1;
+
+	sg_setup_begin();
 	memset(a, 0, sizeof(*a));
 	a->spec = *spec;
-	if (attach_members(a) || run_mdadm_create(a))
-		return -1;
-	return md_model(a);
+	if (!attach_members(a) && !run_mdadm_create(a))
+		rc = md_model(a);
+	sg_setup_end();
+	return rc;
 }
 
 /* Members are the disks themselves: read directly, never removed. */
@@ -189,14 +194,18 @@ static void use_disks(struct md_array *a, const struct md_spec *spec,
 int md_create_on(struct md_array *a, const struct md_spec *spec,
 		 char devs[][32], int nr)
 {
+	int rc = -1;
+
+	sg_setup_begin();
 	use_disks(a, spec, devs, nr);
-	if (run_mdadm_create(a))
-		return -1;
-	return md_model(a);
+	if (!run_mdadm_create(a))
+		rc = md_model(a);
+	sg_setup_end();
+	return rc;
 }
 
-int md_assemble(struct md_array *a, const struct md_spec *spec,
-		char devs[][32], int nr, const char *update)
+static int assemble(struct md_array *a, const struct md_spec *spec,
+		    char devs[][32], int nr, const char *update)
 {
 	const char *argv[6 + RAID0_MAX_DEVS + 1];
 	char upd[64];
@@ -229,11 +238,23 @@ int md_assemble(struct md_array *a, const struct md_spec *spec,
 	return md_model(a);
 }
 
+int md_assemble(struct md_array *a, const struct md_spec *spec,
+		char devs[][32], int nr, const char *update)
+{
+	int rc;
+
+	sg_setup_begin();
+	rc = assemble(a, spec, devs, nr, update);
+	sg_setup_end();
+	return rc;
+}
+
 void md_destroy(struct md_array *a)
 {
 	const char *stop[] = { "mdadm", "--stop", SG_MD_DEV, NULL };
 	int i;
 
+	sg_setup_begin();
 	sync();
 	sg_run(stop);
 	for (i = 0; i < a->spec.nr_devs && !a->on_disks; i++) {
@@ -242,6 +263,7 @@ void md_destroy(struct md_array *a)
 		if (a->files[i][0])
 			unlink(a->files[i]);
 	}
+	sg_setup_end();
 }
 
 static int discard_max(const char *dev, uint64_t *bytes)

@@ -7,13 +7,16 @@
  * same for people.  Each line starts a console line (a timestamp or stray
  * prefix before it is allowed) and is one record:
  *
- *	SG-BOOT <kernel release> panic_on_oops=<0|1|?>		init, once
- *	SG-BEGIN <check>					init, per check
+ *	SG-BOOT <kernel release> panic_on_oops=<0|1|?> uptime=<s>	init, once
+ *	SG-BEGIN <check> uptime=<s>				init, per check
  *	SG-INFO <check> <text>					the check, any number
+ *	SG-INFO <check> setup secs=<guest seconds>		the check, once, just
+ *						before its result
  *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR <detail>	the check, exactly one
  *						(init: ERROR for a check not in the image)
- *	SG-END <check> rc=<exit status> secs=<guest seconds>	init, per check
- *	SG-DONE							init, after the last
+ *	SG-END <check> rc=<exit status> secs=<guest seconds> uptime=<s>
+ *								init, per check
+ *	SG-DONE uptime=<s>					init, after the last
  *
  * vm-images/init is shell and prints the kinds marked init above itself;
  * tests/t/030 holds init and this header together.  FAIL means the
@@ -24,6 +27,12 @@
  * the SG-RESULT line; rc= (the check's exit status, SG_EXIT_* below, or
  * 128+N when signal N killed it) is what logread quotes when a check
  * ended without one.
+ *
+ * Where the guest's seconds go (report/guesttimes): uptime= is the guest
+ * clock (/proc/uptime) when init printed the line, SG-BOOT's read as soon
+ * as init has /proc, so it is the kernel's boot; the setup line is the
+ * part of the check spent on its devices (verify/common/setuptime.h).
+ * Logs from before these marks have none: readers take them as unknown.
  */
 #ifndef SG_PROTOCOL_H
 #define SG_PROTOCOL_H
@@ -45,6 +54,10 @@
 /* The check's exit status and time, on its SG-END line. */
 #define SG_END_RC	"rc="
 #define SG_END_SECS	"secs="
+/* The guest clock on SG-BOOT, SG-BEGIN, SG-END and SG-DONE. */
+#define SG_UPTIME	"uptime="
+/* The text of the SG-INFO line with a check's setup seconds. */
+#define SG_INFO_SETUP	"setup secs="
 
 /* A check's exit status, beside its SG-RESULT line. */
 #define SG_EXIT_PASS	0

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "setuptime.h"
 #include "sgprint.h"
 
 static const char *check_name = "unknown";
@@ -34,6 +35,13 @@ void sg_info(const char *fmt, ...)
 	va_end(ap);
 }
 
+/* Once per check, before its result: where its seconds went. */
+static void setup_line(void)
+{
+	printf(SG_LINE_INFO " %s " SG_INFO_SETUP "%.2f\n", check_name,
+	       sg_setup_secs());
+}
+
 #define RESULT(status, code)					\
 	do {							\
 		va_list ap;					\
@@ -41,6 +49,7 @@ void sg_info(const char *fmt, ...)
 		va_start(ap, fmt);				\
 		vsnprintf(full, sizeof(full), fmt, ap);		\
 		va_end(ap);					\
+		setup_line();					\
 		printf(SG_LINE_RESULT " %s %s %s\n", check_name, status, full); \
 		fflush(stdout);					\
 		return code;					\

@@ -1,0 +1,309 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * guesttimes: where a guest's seconds went, from its serial log (the
+ * uptime= marks and setup line of the guest protocol, protocol.h).
+ *
+ *	guesttimes LOG
+ *
+ * prints "part check secs" (tab-separated: read the columns by name), one
+ * row per part, in guest seconds: boot (kernel start to init), init (init
+ * to the first check), then per check its setup (devices: loop, mdadm,
+ * mkfs, mount), run (the rest of it) and check (the two together), then
+ * tail (the last check's end to SG-DONE) and first_check (kernel start to
+ * the first check: boot and init).  check is "-" for the guest's own parts.
+ *
+ *	guesttimes --markdown LOG WALL [LOG WALL]...
+ *
+ * prints a Markdown table for the bench, a row per LOG (named by its file
+ * name without .log) with WALL, its wall seconds as the caller measured
+ * them, and whether the first check began within SG_FIRST_CHECK_SECS.
+ *
+ * A mark the log does not have (a log from before the marks, a guest that
+ * stopped early) is "-", never a guess and never an error.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "protocol.h"
+#include "sgline.h"
+
+/* Issue 19: boot to the first check within 2 s of guest time under TCG. */
+#define SG_FIRST_CHECK_SECS 2.0
+#define MAX_CHECKS 32
+#define MAX_LOGS 256
+#define UNKNOWN (-1.0)
+
+struct check_times {
+	char name[64];
+	double begin, end, secs, setup;	/* UNKNOWN when not in the log */
+};
+
+struct guest_times {
+	double boot, done;
+	struct check_times c[MAX_CHECKS];
+	int nr;
+};
+
+static void unknown(struct check_times *c)
+{
+	c->begin = c->end = c->secs = c->setup = UNKNOWN;
+}
+
+static struct check_times *find(struct guest_times *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->nr; i++)
+		if (!strcmp(g->c[i].name, name))
+			return &g->c[i];
+	return NULL;
+}
+
+static void begin_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+
+	if (sscanf(args, "%63s", name) != 1 || find(g, name) || g->nr == MAX_CHECKS)
+		return;
+	c = &g->c[g->nr++];
+	unknown(c);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	sgline_number(args, SG_UPTIME, &c->begin);
+}
+
+static void info_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+	int off = 0;
+
+	if (sscanf(args, "%63s %n", name, &off) != 1 || !off ||
+	    strncmp(args + off, SG_INFO_SETUP, strlen(SG_INFO_SETUP)))
+		return;
+	c = find(g, name);
+	if (c)
+		sscanf(args + off + strlen(SG_INFO_SETUP), "%lf", &c->setup);
+}
+
+static void end_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+
+	if (sscanf(args, "%63s", name) != 1 || !(c = find(g, name)))
+		return;
+	sgline_number(args, SG_END_SECS, &c->secs);
+	sgline_number(args, SG_UPTIME, &c->end);
+}
+
+static void record(struct guest_times *g, const char *rec)
+{
+	const char *args;
+
+	if ((args = sgline_kind(rec, SG_LINE_BOOT)))
+		sgline_number(args, SG_UPTIME, &g->boot);
+	else if ((args = sgline_kind(rec, SG_LINE_BEGIN)))
+		begin_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_INFO)))
+		info_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_END)))
+		end_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_DONE)))
+		sgline_number(args, SG_UPTIME, &g->done);
+}
+
+static int read_times(const char *path, struct guest_times *g)
+{
+	char line[4096];
+	const char *rec;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "guesttimes: %s: cannot open\n", path);
+		return -1;
+	}
+	memset(g, 0, sizeof(*g));
+	g->boot = g->done = UNKNOWN;
+	while (fgets(line, sizeof(line), f))
+		if ((rec = sgline_record(line)))
+			record(g, rec);
+	fclose(f);
+	return 0;
+}
+
+/* b - a, UNKNOWN unless both are known. */
+static double span(double a, double b)
+{
+	return a < 0 || b < 0 ? UNKNOWN : b - a;
+}
+
+static double first_begin(const struct guest_times *g)
+{
+	return g->nr ? g->c[0].begin : UNKNOWN;
+}
+
+/* The whole check: by the guest clock's marks, else its SG-END secs=. */
+static double check_secs(const struct check_times *c)
+{
+	double s = span(c->begin, c->end);
+
+	return s >= 0 ? s : c->secs;
+}
+
+/* The check less its setup; the two clocks round apart by up to 0.01 s. */
+static double run_secs(const struct check_times *c)
+{
+	double run = span(c->setup, check_secs(c));
+
+	return run < 0 && c->setup >= 0 && check_secs(c) >= 0 ? 0 : run;
+}
+
+static double tail_secs(const struct guest_times *g)
+{
+	return g->nr ? span(g->c[g->nr - 1].end, g->done) : UNKNOWN;
+}
+
+static const char *secs(double s, char *buf, size_t len)
+{
+	if (s < 0)
+		return "-";
+	snprintf(buf, len, "%.2f", s);
+	return buf;
+}
+
+static void row(const char *part, const char *check, double s)
+{
+	char buf[32];
+
+	printf("%s\t%s\t%s\n", part, check, secs(s, buf, sizeof(buf)));
+}
+
+static int print_tsv(const char *path)
+{
+	struct guest_times g;
+	int i;
+
+	if (read_times(path, &g))
+		return 2;
+	puts("part\tcheck\tsecs");
+	row("boot", "-", g.boot);
+	row("init", "-", span(g.boot, first_begin(&g)));
+	for (i = 0; i < g.nr; i++) {
+		row("setup", g.c[i].name, g.c[i].setup);
+		row("run", g.c[i].name, run_secs(&g.c[i]));
+		row("check", g.c[i].name, check_secs(&g.c[i]));
+	}
+	row("tail", "-", tail_secs(&g));
+	row("first_check", "-", first_begin(&g));
+	return 0;
+}
+
+/* "setup+run" when the split is known, else the whole check, else "-". */
+static const char *check_cell(const struct check_times *c, char *buf, size_t len)
+{
+	char a[32], b[32];
+
+	if (!c)
+		return "-";
+	if (c->setup >= 0 && run_secs(c) >= 0) {
+		snprintf(buf, len, "%s+%s", secs(c->setup, a, sizeof(a)),
+			 secs(run_secs(c), b, sizeof(b)));
+		return buf;
+	}
+	return secs(check_secs(c), buf, len);
+}
+
+static const char *within(double first)
+{
+	if (first < 0)
+		return "-";
+	return first <= SG_FIRST_CHECK_SECS ? "yes" : "NO";
+}
+
+static void label(const char *path, char *buf, size_t len)
+{
+	const char *base = strrchr(path, '/');
+	size_t n;
+
+	snprintf(buf, len, "%s", base ? base + 1 : path);
+	n = strlen(buf);
+	if (n > 4 && !strcmp(buf + n - 4, ".log"))
+		buf[n - 4] = '\0';
+}
+
+/* Every check any log ran, in the order they first appear. */
+static int all_checks(const struct guest_times *g, int n, const char **names)
+{
+	int i, j, k, nr = 0;
+
+	for (i = 0; i < n; i++)
+		for (j = 0; j < g[i].nr; j++) {
+			for (k = 0; k < nr && strcmp(names[k], g[i].c[j].name); k++)
+				;
+			if (k == nr && nr < MAX_CHECKS)
+				names[nr++] = g[i].c[j].name;
+		}
+	return nr;
+}
+
+static void markdown_head(const char **names, int nr)
+{
+	int k;
+
+	printf("| guest | wall s | boot to init | init to first check |");
+	for (k = 0; k < nr; k++)
+		printf(" %s setup+run |", names[k]);
+	printf(" tail | boot to first check | <= %.0f s |\n|---|---|---|---|", SG_FIRST_CHECK_SECS);
+	for (k = 0; k < nr; k++)
+		printf("---|");
+	printf("---|---|---|\n");
+}
+
+static void markdown_row(const char *path, const char *wall, struct guest_times *g,
+			 const char **names, int nr)
+{
+	char name[256], a[32], b[32], c[32], d[32], cell[80];
+	int k;
+
+	label(path, name, sizeof(name));
+	printf("| %s | %s | %s | %s |", name, wall, secs(g->boot, a, sizeof(a)),
+	       secs(span(g->boot, first_begin(g)), b, sizeof(b)));
+	for (k = 0; k < nr; k++)
+		printf(" %s |", check_cell(find(g, names[k]), cell, sizeof(cell)));
+	printf(" %s | %s | %s |\n", secs(tail_secs(g), c, sizeof(c)),
+	       secs(first_begin(g), d, sizeof(d)), within(first_begin(g)));
+}
+
+static int print_markdown(int argc, char **argv)
+{
+	static struct guest_times g[MAX_LOGS];
+	const char *names[MAX_CHECKS];
+	int i, n = 0, nr;
+
+	if (argc % 2 || argc / 2 > MAX_LOGS) {
+		fprintf(stderr, "guesttimes: --markdown takes LOG WALL pairs (at most %d)\n",
+			MAX_LOGS);
+		return 2;
+	}
+	for (i = 0; i < argc; i += 2, n++)
+		if (read_times(argv[i], &g[n]))
+			return 2;
+	nr = all_checks(g, n, names);
+	markdown_head(names, nr);
+	for (i = 0; i < n; i++)
+		markdown_row(argv[2 * i], argv[2 * i + 1], &g[i], names, nr);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc >= 2 && !strcmp(argv[1], "--markdown"))
+		return print_markdown(argc - 2, argv + 2);
+	if (argc != 2) {
+		fprintf(stderr, "usage: guesttimes LOG\n"
+			"       guesttimes --markdown LOG WALL [LOG WALL]...\n");
+		return 2;
+	}
+	return print_tsv(argv[1]);
+}

@@ -1,0 +1,69 @@
+# Where a guest's seconds went (report/guesttimes) on made-up serial logs:
+# one with every mark of the guest protocol (some behind a console
+# timestamp), one from before the marks, whose parts are "-" and whose
+# checks keep their SG-END secs=, and one that stopped during a check.
+# The bench's Markdown table gives each its row and says whether the
+# first check began within 2 s.
+. "$SG_ROOT/tests/common.sh"
+GT="$SG_CACHE/bin/guesttimes"
+tab=$(printf '\t')
+
+cat > "$T/marks.log" <<'LOG'
+[    0.000000] Linux version 9.9.1
+SG-BOOT 9.9.1 panic_on_oops=1 uptime=0.80
+SG-BEGIN raid0-map uptime=0.95
+SG-INFO raid0-map chunk=64K bad=0
+SG-INFO raid0-map setup secs=0.40
+SG-RESULT raid0-map PASS seed=1 arrays=2
+SG-END raid0-map rc=0 secs=1.2 uptime=2.20
+[    2.300000] md: md0 stopped.
+[    2.310000] SG-BEGIN ext4-es-delayed uptime=2.25
+SG-INFO ext4-es-delayed setup secs=0.30
+SG-RESULT ext4-es-delayed PASS seed=1 cases=18
+SG-END ext4-es-delayed rc=0 secs=0.5 uptime=2.75
+SG-DONE uptime=2.80
+LOG
+sed 's/ uptime=[0-9.]*//; /setup secs=/d' "$T/marks.log" > "$T/old.log"
+sed '/SG-END ext4-es-delayed/,$d' "$T/marks.log" > "$T/stopped.log"
+
+# want LOG PART CHECK SECS: guesttimes LOG has that row.
+want() {
+	if grep -qx "$2$tab$3$tab$4" "$T/$1.out"; then ok "$1: $2 $3 $4"
+	else fail "$1: wanted $2 $3 $4, got: $(grep "^$2$tab$3$tab" "$T/$1.out")"; fi
+}
+
+for l in marks old stopped; do
+	"$GT" "$T/$l.log" > "$T/$l.out" || fail "$l: guesttimes exited $?"
+done
+[ "$(head -n 1 "$T/marks.out")" = "part${tab}check${tab}secs" ] &&
+	ok "a header line names the columns" || fail "header: $(head -n 1 "$T/marks.out")"
+want marks boot - 0.80
+want marks init - 0.15
+want marks setup raid0-map 0.40
+want marks run raid0-map 0.85
+want marks check raid0-map 1.25
+want marks setup ext4-es-delayed 0.30
+want marks run ext4-es-delayed 0.20
+want marks tail - 0.05
+want marks first_check - 0.95
+want old boot - -
+want old init - -
+want old setup raid0-map -
+want old run raid0-map -
+want old check raid0-map 1.20
+want old tail - -
+want old first_check - -
+want stopped check ext4-es-delayed -
+want stopped tail - -
+"$GT" /nonexistent 2>/dev/null && fail "a missing log accepted" || ok "a missing log is an error"
+
+"$GT" --markdown "$T/marks.log" 9 "$T/old.log" 7 > "$T/table.md" || fail "--markdown exited $?"
+grep -qx '| marks | 9 | 0.80 | 0.15 | 0.40+0.85 | 0.30+0.20 | 0.05 | 0.95 | yes |' "$T/table.md" &&
+	ok "the bench row of a marked log" || fail "marks row: $(grep '^| marks' "$T/table.md")"
+grep -qx '| old | 7 | - | - | 1.20 | 0.50 | - | - | - |' "$T/table.md" &&
+	ok "the bench row of a log without marks" || fail "old row: $(grep '^| old' "$T/table.md")"
+sed 's/uptime=0.95/uptime=2.05/' "$T/marks.log" > "$T/slow.log"
+"$GT" --markdown "$T/slow.log" 9 | grep -q '| 2.05 | NO |$' &&
+	ok "a first check after 2 s is NO" || fail "slow: $("$GT" --markdown "$T/slow.log" 9 | tail -n 1)"
+"$GT" --markdown "$T/marks.log" 2>/dev/null && fail "a LOG without WALL accepted" || ok "LOG WALL pairs only"
+done_testing

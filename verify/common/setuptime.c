@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <time.h>
+
+#include "setuptime.h"
+
+static int depth;
+static double started, total;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	/* CLOCK_MONOTONIC: on every kernel we boot (3.10 on). */
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+void sg_setup_begin(void)
+{
+	if (depth++ == 0)
+		started = now();
+}
+
+void sg_setup_end(void)
+{
+	if (depth == 0)
+		return;
+	if (--depth == 0)
+		total += now() - started;
+}
+
+double sg_setup_secs(void)
+{
+	return total;
+}
