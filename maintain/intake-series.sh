@@ -20,7 +20,9 @@ carried() {
 	done
 	sg_series_files "$SG_PATCHES" | xargs -r "$QUILTMAIL" upstream > "$tmp/named" || return 1
 	while read -r named f; do
+		# Either may be the abbreviation of the other.
 		case $1 in "$named"*) basename "$f"; return 0 ;; esac
+		case $named in "$1"*) basename "$f"; return 0 ;; esac
 	done < "$tmp/named"
 	return 1
 }
