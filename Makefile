@@ -241,7 +241,7 @@ bench:
 	else $(LOCKED) bench-locked; fi
 
 bench-locked: deps-apt tools image
-	@FULL=$(FULL) prove/bench.sh $(or $(firstword $(SERIES)),6.1)
+	@FULL=$(FULL) PHASE=$(PHASE) prove/bench.sh $(or $(firstword $(SERIES)),6.1)
 
 release-notes: tools
 	@$(BIN)/sgconf branches.yaml guard

@@ -24,7 +24,7 @@
 # naive figure is an estimate, and the report says so.
 #
 # Both ways of build folders (one per variant, one per series) with every
-# variant built, to keep the faster.
+# variant built, to keep the faster (PHASE=layouts: that alone).
 #
 # FULL=1: the whole apt matrix from an empty cache (trees, ccache, build
 # folders: a scratch SG_CACHE, deleted after), cold, then warm, then warm
@@ -46,8 +46,7 @@ out="$SG_CACHE/bench"
 mkdir -p "$out"
 what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
-[ "${PHASE:-}" = follow-ups ] && what=follow-ups
-[ "${PHASE:-}" = guests ] && what=guests
+[ -n "${PHASE:-}" ] && what=$series-$PHASE
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
@@ -392,5 +391,12 @@ follow_ups() {
 
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
 elif [ "${PHASE:-}" = guests ]; then guests
+elif [ "${PHASE:-}" = layouts ]; then
+	sg_load_series "$series"
+	variants=$("$SGCONF" "$BRANCHES" variants "$series")
+	say "# stableguard bench: $series, build folders both ways"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	layouts
 elif [ "${FULL:-0}" = 1 ]; then full; else one_series; fi
 echo "bench: $report" >&2
