@@ -59,6 +59,19 @@ sg_series_files() {
 sg_am() {
 	from=$1 branch=$2
 	shift 2
+	# The same base and the same patches: the branch is what it would be
+	# made again, and the work tree is left alone.  Making it again would
+	# check out the base and apply every patch, giving new times to every
+	# file they touch: kbuild would compile again all that includes them
+	# (a build-compat patch to compiler-gcc.h: the whole kernel).
+	made="$SG_REPO/.git/sg-am/$(echo "$branch" | tr / _)"
+	stamp=$(sg_git rev-parse -q --verify "$from^{commit}" 2>/dev/null &&
+		for p; do basename "$p"; cat "$p"; done | sha1sum)
+	if [ -n "$stamp" ] && [ "$(cat "$made" 2>/dev/null)" = "$stamp" ] &&
+		sg_git rev-parse -q --verify "refs/heads/$branch" >/dev/null; then
+		return 0
+	fi
+	rm -f "$made"
 	sg_git am --abort >/dev/null 2>&1 || true
 	sg_git checkout -q -f --detach "$from" || return 1
 	for patch in "$@"; do
@@ -74,7 +87,8 @@ sg_am() {
 			return 1
 		fi
 	done
-	sg_git branch -f "$branch" HEAD
+	sg_git branch -f "$branch" HEAD || return 1
+	mkdir -p "${made%/*}" && echo "$stamp" > "$made"
 }
 
 # The start of an awk program over a tab-separated stream with a header

@@ -38,6 +38,22 @@ repo="$SG_CACHE/src/9.9"
 	ok "unfixed variant is the base" || fail "unfixed variant"
 good=$(git -C "$repo" rev-parse stable/9.9)
 
+# Again with the same patches: the branches are kept and no file of the
+# work tree gets a new time (kbuild would compile what includes it).
+touch "$T/before-again"
+sleep 1
+"$branch" 9.9 2>"$T/err" || fail "branch again: $(cat "$T/err")"
+[ "$(git -C "$repo" rev-parse stable/9.9)" = "$good" ] &&
+	[ -z "$(find "$repo" -path "$repo/.git" -prune -o -newer "$T/before-again" -type f -print)" ] &&
+	ok "the same patches again: branches kept, no file touched" ||
+	fail "touched: $(find "$repo" -path "$repo/.git" -prune -o -newer "$T/before-again" -type f -print)"
+# A changed patch is applied again.
+sed -i 's/md\/raid0: widen b/md\/raid0: widen b, said again/' "$T/conf/p/good.patch"
+"$branch" 9.9 2>"$T/err" || fail "branch after a change: $(cat "$T/err")"
+[ "$(git -C "$repo" log -1 --format=%s stable/9.9)" = "md/raid0: widen b, said again" ] &&
+	ok "a changed patch makes the branch again" || fail "stable/9.9: $(git -C "$repo" log -1 --format=%s stable/9.9)"
+good=$(git -C "$repo" rev-parse stable/9.9)
+
 printf 'good.patch\nbad.patch\n' > "$T/conf/p/series"
 if "$branch" 9.9 2>"$T/err"; then fail "bad.patch applied?"
 else
