@@ -64,6 +64,28 @@ for p in $(sg_series_files "$SG_COMPAT"); do
 	wgit apply "$p" || row - - - skip "build-compat $(basename "$p") failed to apply"
 done
 
+# A file build-compat patched gets back the time it had in the step before
+# when it patched it to the same bytes: applying and undoing the patches
+# each step would otherwise make it new every step, and kbuild compile
+# again all that includes it (a compat patch to compiler-gcc.h: the whole
+# kernel, every step).  Anything built after that time was built from
+# these bytes, so nothing stale is kept.
+compat_times() {
+	m="$build/.sg-compat-times"
+	: > "$m.new"
+	for f in $(for p in $(sg_series_files "$SG_COMPAT"); do wgit apply --numstat "$p"; done |
+		cut -f3 | sort -u); do
+		[ -f "$wt/$f" ] || continue
+		sum=$(sha1sum < "$wt/$f" | cut -c1-40)
+		was=$(awk -v f="$f" -v s="$sum" '$1 == f && $2 == s { print $3 }' "$m" 2>/dev/null)
+		[ -z "$was" ] || touch -d "@$was" "$wt/$f"
+		echo "$f $sum $(stat -c %.9Y "$wt/$f")" >> "$m.new"
+	done
+	mv "$m.new" "$m"
+}
+mkdir -p "$build"
+compat_times
+
 if ! image=$("$SG_ROOT/prove/build-kernel.sh" "$wt" "$build" \
 	"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$step-$c12.build"); then
 	row failed - - skip "build failed: $(grep -v '^make' "$run/logs/$step-$c12.build" | tail -n 3 | tr '\n' ' ')"

@@ -48,13 +48,21 @@ bzImage:
 	@! grep -q '^syntax error' *.c || { echo 'broken.c:1: error: syntax error' >&2; exit 1; }
 	@mkdir -p $(O)/arch/x86/boot
 	@cat *.c | grep -v '^//' > $(O)/arch/x86/boot/bzImage
+	@stat -c %.9Y compat.h >> $(O)/compat-times
 MK
 printf '#!/bin/sh\n' > "$user/scripts/kconfig/merge_config.sh"
 chmod +x "$user/scripts/kconfig/merge_config.sh"
 echo 'int x;' > "$user/base.c"
+echo 'old' > "$user/compat.h"
 ug() { git -C "$user" -c user.name=stableguard -c user.email=stableguard@localhost "$@"; }
 ug init -q
 ug add -A && ug commit -q -m "9.9.1" && ug tag v9.9.1
+# A build-compat patch to compat.h, which every step applies on top.
+cp -r "$user" "$T/compat-src" && echo new > "$T/compat-src/compat.h" &&
+	git -C "$T/compat-src" -c user.name=stableguard -c user.email=stableguard@localhost \
+		commit -qam "compat: new" && git -C "$T/compat-src" format-patch -q -1 --stdout > "$T/conf/p/compat.patch"
+echo compat.patch > "$T/conf/p/compat"
+sed -i 's|^    patches: \(.*\)$|    patches: \1\n    build-compat: p/compat|' "$SG_BRANCHES"
 # commit SUBJECT FILE LINE [BODY]: FILE.c is added, holding LINE.
 commit() {
 	echo "$3" > "$user/$2.c"
@@ -110,6 +118,10 @@ grep -q '^- backports upstream commit 47d68979cc968535cb87f3e5f2e6a3533ea48fbd' 
 	fail "no upstream or follow-up: $(cat "$T/out")"
 tail -n 1 "$T/out" | grep -q "^bisect 9.9 raid0-map: first bad commit $mutant" && ok "one summary line" ||
 	fail "summary: $(tail -n 1 "$T/out")"
+times="$SG_CACHE/bisect/build/9.9/steps/compat-times"
+[ "$(wc -l < "$times")" -gt 2 ] && [ "$(sort -u "$times" | wc -l)" = 1 ] &&
+	ok "the file build-compat patches keeps one time over $(wc -l < "$times") builds (kbuild compiles nothing again for it)" ||
+	fail "compat.h times: $(cat "$times")"
 
 # The build that broke is skipped, never blamed: bisect straight onto it.
 ug tag b-good "$broken^" && ug tag b-bad "$broken"
