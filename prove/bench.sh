@@ -49,7 +49,7 @@ what=$series
 [ -n "${PHASE:-}" ] && what=$series-$PHASE
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
-trap 'rm -rf "$scratch"; [ -z "${SG_REPO:-}" ] || git -C "$SG_REPO" worktree prune' EXIT
+trap 'rm -rf "$scratch"; [ ! -d "${SG_REPO:-/nonexistent}" ] || git -C "$SG_REPO" worktree prune' EXIT
 initrd="$SG_CACHE/image/initramfs.cpio"
 
 say() { echo "$*" | tee -a "$report"; }
