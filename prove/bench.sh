@@ -158,13 +158,18 @@ naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
 	since "$t"
 }
 
-naive_guest() {
+# guest_alone KERNEL LOG: seconds of one guest with the series' checks
+# and arrays (sg_load_series first), nothing else asked of the machine.
+guest_alone() {
 	t=$(now)
-	"$SG_ROOT/vm-images/boot.sh" "$scratch/naive-$1/arch/x86/boot/bzImage" "$initrd" \
-		"$scratch/naive-$1.serial" "${SG_BOOT_TIMEOUT:-300}" \
+	"$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$2" "${SG_BOOT_TIMEOUT:-300}" \
 		"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
 		>/dev/null 2>&1 || true
 	since "$t"
+}
+
+naive_guest() {
+	guest_alone "$scratch/naive-$1/arch/x86/boot/bzImage" "$scratch/naive-$1.serial"
 }
 
 one_series() {
@@ -304,13 +309,7 @@ guests_alone() {
 		sg_load_series "$s"
 		mkdir -p "$a/logs" "$a/timings/$s"
 		for v in $("$SGCONF" "$BRANCHES" variants "$s"); do
-			l="$a/logs/$s-$v.log"
-			t=$(now)
-			SG_CACHE=$c "$SG_ROOT/vm-images/boot.sh" "$c/build/$s/images/$v/bzImage" "$initrd" "$l" \
-				"${SG_BOOT_TIMEOUT:-300}" \
-				"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
-				>/dev/null 2>&1 || true
-			g=$(since "$t")
+			g=$(SG_CACHE=$c guest_alone "$c/build/$s/images/$v/bzImage" "$a/logs/$s-$v.log")
 			echo "$g" > "$a/timings/$s/$v.guest"
 			say "| $s/$v: its guest alone | $g s |"
 			[ "$g" -le "$guest_max" ] || guest_max=$g
