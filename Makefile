@@ -55,7 +55,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 
@@ -96,7 +96,9 @@ SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
 # One reader of a TSV file with a header naming its columns.
 TSV := report/tsv.c report/tsv.h
-RESULTS := report/results.c report/results.h $(TSV)
+# Every run file's schema (results, steps, verdicts, outcome, images).
+RUNFILE := report/runfile.c report/runfile.h report/results.c report/results.h $(TSV)
+RESULTS := $(RUNFILE)
 OUTFILE := report/outfile.c report/outfile.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
@@ -112,26 +114,31 @@ $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 
 $(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/results.c report/tsv.c report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c $(filter %.c,$(RUNFILE)) report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
 SGLINE := report/sgline.c report/sgline.h verify/common/protocol.h
-$(BIN)/logread: report/logread.c $(SGLINE)
+$(BIN)/logread: report/logread.c $(SGLINE) $(RUNFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c $(filter %.c,$(RUNFILE))
 
 # Where a guest's seconds went, from the same log (make bench).
 $(BIN)/guesttimes: report/guesttimes.c $(SGLINE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c report/sgline.c
 
-$(BIN)/report: report/report.c $(RESULTS) $(OUTFILE)
+$(BIN)/report: report/report.c $(RUNFILE) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c report/results.c report/tsv.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/report.c $(filter %.c,$(RUNFILE)) report/outfile.c
 
-$(BIN)/bisectmd: report/bisectmd.c $(TSV) $(OUTFILE)
+$(BIN)/bisectmd: report/bisectmd.c $(RUNFILE) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c report/tsv.c report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(filter %.c,$(RUNFILE)) report/outfile.c
+
+# How shell writes and reads the run files: by name, through their schema.
+$(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/runfile-tool.c $(filter %.c,$(RUNFILE))
 
 image: $(INITRD)
 

@@ -7,12 +7,22 @@
 : "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
 QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
+# The run files' one writer and reader by column name (report/runfile.h).
+RUNFILE="$SG_CACHE/bin/runfile"
+# A guest still running after this many seconds is killed (prove/guest.sh).
+: "${SG_BOOT_TIMEOUT:=300}"
 BRANCHES="${SG_BRANCHES:-$SG_ROOT/branches.yaml}"
 # Paths in branches.yaml are relative to it.
 SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)
 export SG_ROOT SG_CACHE
 
 sg_die() { echo "stableguard: $*" >&2; exit 1; }
+
+# sg_keep FILE < CONTENT: a file the cache keeps, written beside and
+# renamed, so that a crash or a full disk never leaves half of one.
+sg_keep() {
+	cat > "$1.new.$$" && mv -f "$1.new.$$" "$1" || { rm -f "$1.new.$$"; return 1; }
+}
 sg_say() { echo "stableguard: $*" >&2; }
 
 # Fixed identity and dates: re-running makes the same commits.
@@ -88,7 +98,7 @@ sg_am() {
 		fi
 	done
 	sg_git branch -f "$branch" HEAD || return 1
-	mkdir -p "${made%/*}" && echo "$stamp" > "$made"
+	mkdir -p "${made%/*}" && echo "$stamp" | sg_keep "$made"
 }
 
 # The start of an awk program over a tab-separated stream with a header
@@ -161,32 +171,15 @@ sg_row() {
 	"$SG_CACHE/bin/report" --row "$@" >> "$sg_rows"
 }
 
-# sg_logread LOG QEMU_STATUS CHECK...: logread's verdicts on LOG into
-# LOG.verdicts (its complaints into LOG.verdicts.err), for sg_verdict.
-sg_logread() {
-	sg_lr_log=$1
-	shift
-	"$SG_CACHE/bin/logread" "$sg_lr_log" "$@" >"$sg_lr_log.verdicts" 2>"$sg_lr_log.verdicts.err"
-	sg_lr_rc=$?
-}
-
-# sg_verdict LOG CHECK: the verdict sg_logread got for CHECK, read by
-# column name, in lr_observed, lr_secs, lr_complaint and lr_reason; when
-# logread gave none, ERROR and why (a check is never without a row).
+# sg_verdict LOG CHECK: CHECK's verdict in LOG.verdicts (prove/guest.sh
+# wrote it), in lr_observed, lr_secs, lr_complaint and lr_reason.
 sg_verdict() {
 	lr_observed=
-	eval "$(sg_tsv_row check "$2" lr_ observed secs complaint reason \
-		<"$1.verdicts" 2>"$1.verdicts.why")"
+	eval "$("$RUNFILE" get --first --prefix lr_ --where check="$2" "$1.verdicts" \
+		observed secs complaint reason 2>"$1.verdicts.why")"
 	[ -z "$lr_observed" ] || return 0
-	sg_why=$(cat "$1.verdicts.err" "$1.verdicts.why" | tr '\n' ' ')
 	lr_observed=ERROR lr_secs=0 lr_complaint=-
-	lr_reason="no verdict for $2 from logread (exit $sg_lr_rc${sg_why:+: $sg_why})"
-}
-
-# sg_log_tail LOG: the last lines of a serial log, the checks' SG-INFO left
-# out, on one line: what an ERROR row adds to its reason.
-sg_log_tail() {
-	grep -v '^SG-INFO' "$1" | tail -n 8 | tr '\n' ' '
+	lr_reason="no verdict for $2 in $1.verdicts: $(tr '\n' ' ' < "$1.verdicts.why")"
 }
 
 # sg_pick_accel IMAGE KERNEL (with $run and $initrd set): exports SG_ACCEL.
@@ -209,13 +202,12 @@ sg_pick_accel() {
 		sg_say "accelerator: $SG_ACCEL (probed before for this QEMU, kernel $2 and /dev/kvm: $known)"
 		return 0
 	fi
-	probe="$run/logs/kvm-probe-$2.log"
-	if SG_ACCEL=kvm "$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$probe" 20 \
-		"sg_checks=" >/dev/null 2>&1 && grep -q '^SG-DONE' "$probe"; then
-		SG_ACCEL=kvm
-	fi
+	probe="$run/logs/$2.kvm-probe"
+	SG_ACCEL=kvm SG_BOOT_TIMEOUT=20 "$SG_ROOT/prove/guest.sh" "$1" "$initrd" "$probe" ""
+	eval "$("$RUNFILE" get --prefix probe_ "$probe.outcome" done)"
+	[ "$probe_done" != yes ] || SG_ACCEL=kvm
 	mkdir -p "$SG_CACHE/accel"
-	echo "$SG_ACCEL" > "$known"
+	echo "$SG_ACCEL" | sg_keep "$known"
 	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
 }
 

@@ -22,7 +22,6 @@ set -u
 
 role=$1
 run=$SG_BISECT_RUN wt=$SG_BISECT_WT build=$SG_BISECT_BUILD
-checks=$(echo "$SG_BISECT_CHECKS" | tr , ' ')
 sg_load_series "$SG_BISECT_SERIES"
 SG_CHUNKS=${SG_BISECT_CHUNKS:-$SG_CHUNKS} SG_LAYOUTS=${SG_BISECT_LAYOUTS:-$SG_LAYOUTS}
 if [ "$SG_BISECT_FIXED" = 1 ]; then
@@ -36,14 +35,15 @@ wgit() { git -C "$wt" "$@"; }
 commit=$(wgit rev-parse HEAD) || exit 128
 c12=$(echo "$commit" | cut -c1-12)
 subject=$(wgit log -1 --format=%s HEAD | tr '\t' ' ')
-step=$(($(wc -l < "$run/steps.tsv")))
+step=$("$RUNFILE" count "$run/steps.tsv") || exit 128
+step=$((step + 1))
 start=$(date +%s)
 
 # row BUILD TRIES FIRST_BAD VERDICT NOTE, then the exit status of VERDICT.
 row() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$step" "$role" "$c12" \
-		"$subject" "$1" "$2" "$(( $(date +%s) - start ))" "$3" "$4" \
-		"$(printf '%s' "$5" | tr '\t\n' '  ')" >> "$run/steps.tsv"
+	"$RUNFILE" row steps step="$step" role="$role" commit="$c12" subject="$subject" \
+		build="$1" tries="$2" secs="$(( $(date +%s) - start ))" first_bad="$3" \
+		verdict="$4" note="$5" >> "$run/steps.tsv"
 	sg_say "step $step ($role) $c12 $subject: $4${5:+ ($5)}"
 	case $4 in
 	"$old") exit 0 ;;
@@ -92,37 +92,23 @@ if ! image=$("$SG_ROOT/prove/build-kernel.sh" "$wt" "$build" \
 fi
 sum=$(sha256sum "$image" | cut -c1-64)
 # A bzImage judged before: its verdict, no boot.
-known=$(awk -v s="$sum" '$1 == s { print $2, $3; exit }' "$run/images")
-if [ -n "$known" ]; then
-	set -- $known
-	row "reused $2" - - "$1" "bzImage identical to $2's: not booted"
-fi
+i_verdict=
+eval "$("$RUNFILE" get --first --prefix i_ --where sha256="$sum" "$run/images" verdict commit)"
+[ -z "$i_verdict" ] || row "reused $i_commit" - - "$i_verdict" "bzImage identical to $i_commit's: not booted"
 
-# tries: each boot's checks, read by column name (logread may print a
-# header line naming them, or not).
+# tries: each boot judged by guest.sh; the boot's outcome over its checks.
 tries= first_bad=- verdict=$old
 k=1
 while [ "$k" -le "$SG_BISECT_TRIES" ]; do
 	seed=$(( (SG_BISECT_SEED + k - 1) % 4294967296 ))
 	log="$run/logs/$step-$c12-$k.log"
-	"$SG_ROOT/vm-images/boot.sh" "$image" "$SG_BISECT_INITRD" "$log" \
-		"${SG_BOOT_TIMEOUT:-300}" \
-		"sg_checks=$SG_BISECT_CHECKS sg_seed=$seed sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
-		>"$log.qemu" 2>&1
-	status=$?
-	# shellcheck disable=SC2086
-	"$SG_CACHE/bin/logread" "$log" "$status" $checks | awk -F'\t' '
-		NR == 1 && $1 == "check" { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		!("check" in col) { col["check"] = 1; col["observed"] = 2; col["reason"] = 5 }
-		{ print $col["check"] "\t" $col["observed"] "\t" $col["reason"] }' > "$log.verdicts"
-	outcome=$(awk -F'\t' '
-		$2 == "FAIL" { f = 1 } $2 != "FAIL" && $2 != "PASS" { e = 1 }
-		END { print f ? "FAIL" : e ? "ERROR" : "PASS" }' "$log.verdicts")
+	"$SG_ROOT/prove/guest.sh" "$image" "$SG_BISECT_INITRD" "$log" "$SG_BISECT_CHECKS" \
+		seed="$seed" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
+	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" outcome first_bad)"
+	outcome=$g_outcome
 	tries="$tries${tries:+,}$outcome@$seed"
 	if [ "$outcome" = FAIL ]; then
-		first_bad=$(awk -F'\t' '$2 == "FAIL" {
-			r = $3; if (match(r, /first[^:]*: /)) r = substr(r, RSTART + RLENGTH)
-			print $1 ": " r; exit }' "$log.verdicts")
+		first_bad=$g_first_bad
 		# What make repro needs of a failing step.
 		mkdir -p "$run/kernels/$c12"
 		cp "$image" "$run/kernels/$c12/bzImage"
@@ -137,5 +123,6 @@ while [ "$k" -le "$SG_BISECT_TRIES" ]; do
 	fi
 	k=$((k + 1))
 done
-[ "$verdict" = skip ] || echo "$sum $verdict $c12" >> "$run/images"
+[ "$verdict" = skip ] ||
+	"$RUNFILE" row images sha256="$sum" verdict="$verdict" commit="$c12" >> "$run/images"
 row built "$tries" "$first_bad" "$verdict" -

@@ -80,8 +80,8 @@ mkdir -p "$run/logs"
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 echo "$SG_SEED" > "$run/seed"
 cp "$initrd" "$run/initramfs.cpio"
-: > "$run/images"
-printf 'step\trole\tcommit\tsubject\tbuild\ttries\tsecs\tfirst_bad\tverdict\tnote\n' > "$run/steps.tsv"
+"$RUNFILE" header images > "$run/images"
+"$RUNFILE" header steps > "$run/steps.tsv"
 export SG_BISECT_RUN="$run" SG_BISECT_WT="$wt" SG_BISECT_BUILD="$build" \
 	SG_BISECT_INITRD="$run/initramfs.cpio" SG_BISECT_CHECKS="$checks" \
 	SG_BISECT_TRIES="$tries" SG_BISECT_SEED="$SG_SEED" SG_BISECT_FIXED="$fixed" \
@@ -149,9 +149,10 @@ if [ -n "$culprit" ]; then
 		verify revert HEAD
 	else
 		wgit revert --abort >/dev/null 2>&1
-		printf '%s\trevert\t%s\t%s\t-\t-\t0\t-\t-\t%s\n' "$(wc -l < "$run/steps.tsv")" \
-			"$(echo "$culprit" | cut -c1-12)" "Revert of the culprit on BAD" \
-			"the revert does not apply to BAD: $(echo "$why" | grep -i conflict | head -n 2 | tr '\n' ' ')" \
+		"$RUNFILE" row steps step="$(($("$RUNFILE" count "$run/steps.tsv") + 1))" role=revert \
+			commit="$(echo "$culprit" | cut -c1-12)" subject="Revert of the culprit on BAD" \
+			build=- tries=- secs=0 first_bad=- verdict=- \
+			note="the revert does not apply to BAD: $(echo "$why" | grep -i conflict | head -n 2 | tr '\n' ' ')" \
 			>> "$run/steps.tsv"
 	fi
 fi

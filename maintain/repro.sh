@@ -3,7 +3,7 @@
 # A failing row of a run, as a folder that leaves the project: the
 # bzImage, the initramfs, the kernel .config, the patches and commit ids,
 # the seed, and run.sh, which boots it with the run's exact QEMU command
-# line and prints the check's SG-RESULT line (and whether it is the run's).
+# line and prints the check's result line (and whether it is the run's).
 # run.sh needs sh and qemu-system-x86_64, nothing of stableguard.
 #
 # RUN_DIR is a matrix run (results.tsv: VARIANT is the variant) or a
@@ -25,30 +25,32 @@ out=${3:-$run/repro/$series-$variant-$check}
 # from_bisection: log kernel config seed for the first failing try of
 # the step whose commit is $variant.
 from_bisection() {
+	steps="$run/steps.tsv"
 	# A step that reused an identical bzImage: the step that booted it.
-	booted=$(awk -F'\t' -v c="$variant" 'NR > 1 && $3 == c && $5 ~ /^reused / { print substr($5, 8); exit }' \
-		"$run/steps.tsv")
+	s_build=
+	eval "$("$RUNFILE" get --first --prefix s_ --where commit="$variant" --where build^="reused " \
+		"$steps" build)"
+	booted=${s_build#reused }
 	[ -z "$booted" ] || { sg_say "$variant reused the bzImage of $booted: that boot is the one"; variant=$booted; }
 	same_as=${booted:+ (its bzImage is byte for byte that of $booted, which was booted)}
-	line=$(awk -F'\t' -v c="$variant" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-		$col["commit"] == c && $col["tries"] ~ /FAIL@/ { print $col["step"] "\t" $col["tries"]; exit }' \
-		"$run/steps.tsv")
-	[ -n "$line" ] || sg_die "ROW=$row: no step of $run/steps.tsv booted $variant and failed (a reused or passing step has nothing to reproduce)"
-	step=${line%%	*} tries=${line#*	}
-	k=$(echo "$tries" | tr , '\n' | grep -n '^FAIL@' | head -n 1 | cut -d: -f1)
-	log="$run/logs/$step-$variant-$k.log"
+	s_step=
+	eval "$("$RUNFILE" get --first --prefix s_ --where commit="$variant" --where tries*=FAIL@ \
+		"$steps" step tries)"
+	[ -n "$s_step" ] || sg_die "ROW=$row: no step of $steps booted $variant and failed (a reused or passing step has nothing to reproduce)"
+	k=$(echo "$s_tries" | tr , '\n' | grep -n '^FAIL@' | head -n 1 | cut -d: -f1)
+	log="$run/logs/$s_step-$variant-$k.log"
 	kernel="$run/kernels/$variant/bzImage" config="$run/kernels/$variant/config"
-	seed=$(echo "$tries" | tr , '\n' | sed -n "${k}s/.*@//p")
+	seed=$(echo "$s_tries" | tr , '\n' | sed -n "${k}s/.*@//p")
 }
 
 from_matrix() {
 	[ -f "$run/results.tsv" ] || sg_die "RUN=$run: neither results.tsv nor steps.tsv"
-	line=$(awk -F'\t' -v s="$series" -v v="$variant" -v c="$check" "$SG_RESULTS_AWK"'
-		$col["series"] == s && $col["variant"] == v && $col["check"] == c {
-			print $col["observed"] "\t" $col["log"]; exit }' "$run/results.tsv")
-	[ -n "$line" ] || sg_die "ROW=$row: no such row in $run/results.tsv"
-	[ "${line%%	*}" = FAIL ] || sg_die "ROW=$row is ${line%%	*}, not a FAIL: nothing to reproduce"
-	log=${line#*	}
+	r_observed=
+	eval "$("$RUNFILE" get --first --prefix r_ --where series="$series" --where variant="$variant" \
+		--where check="$check" "$run/results.tsv" observed log)"
+	[ -n "$r_observed" ] || sg_die "ROW=$row: no such row in $run/results.tsv"
+	[ "$r_observed" = FAIL ] || sg_die "ROW=$row is $r_observed, not a FAIL: nothing to reproduce"
+	log=$r_log
 	kernel=$(cat "$run/kernels/$series/$variant" 2>/dev/null) ||
 		sg_die "$run/kernels/$series/$variant: the run kept no bzImage path"
 	case $kernel in
@@ -65,8 +67,12 @@ if [ -f "$run/steps.tsv" ]; then from_bisection; else from_matrix; fi
 for f in "$kernel" "$config"; do
 	[ -f "$f" ] || sg_die "$f: gone from the cache; run the row again"
 done
-failing=$(tr -d '\r' < "$log" | grep "^SG-RESULT $check FAIL" | head -n 1)
-[ -n "$failing" ] || sg_die "$log: no SG-RESULT $check FAIL line"
+# The check's own result line, as logread found it in the log.
+v_line=
+eval "$("$RUNFILE" get --first --prefix v_ --where check="$check" --where observed=FAIL \
+	"$log.verdicts" line 2>/dev/null)"
+[ -n "$v_line" ] && [ "$v_line" != - ] || sg_die "$log.verdicts: no FAIL of $check (a run before guest.sh judged its boots?)"
+failing=$v_line
 initrd=$(awk 'prev == "-initrd" { print; exit } { prev = $0 }' "$log.argv")
 
 rm -rf "$out"
@@ -79,6 +85,8 @@ cp "$config" "$out/config"
 cp "$log" "$out/console-of-the-run.log"
 echo "$seed" > "$out/seed"
 echo "$failing" > "$out/expected"
+# run.sh finds the result line by the words it starts with (kind, check).
+echo "$failing" | cut -d' ' -f1-2 > "$out/expected-kind"
 sg_load_series "$series"
 
 # What the kernel was: the patch files, in order, and the commits.
@@ -86,7 +94,8 @@ sg_load_series "$series"
 	echo "# $row from $run"
 	if [ -f "$run/steps.tsv" ]; then
 		sed -n 's/^source\t/history: /p; s/^good\t/good: /p' "$run/answer" 2>/dev/null
-		echo "commit: $(awk -F'\t' -v c="$asked" '$3 == c { print $3 " " $4; exit }' "$run/steps.tsv")${same_as:-}"
+		eval "$("$RUNFILE" get --first --prefix a_ --where commit="$asked" "$run/steps.tsv" commit subject)"
+		echo "commit: $a_commit $a_subject${same_as:-}"
 		echo "plus build-compat:"
 		sg_series_files "$SG_COMPAT"
 	else
@@ -129,7 +138,7 @@ EOF
 	cat <<'EOF'
  </dev/null
 echo "qemu exited $?"
-got=$(tr -d '\r' < console.log | grep '^SG-RESULT ')
+got=$(tr -d '\r' < console.log | grep -F "$(cat expected-kind) ")
 echo "$got"
 if echo "$got" | grep -qxF "$(cat expected)"; then
 	echo "same failing line as in the run"

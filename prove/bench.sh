@@ -162,9 +162,8 @@ naive_build() {	# naive_build VARIANT: seconds of a clean defconfig build
 # and arrays (sg_load_series first), nothing else asked of the machine.
 guest_alone() {
 	t=$(now)
-	"$SG_ROOT/vm-images/boot.sh" "$1" "$initrd" "$2" "${SG_BOOT_TIMEOUT:-300}" \
-		"sg_checks=$("$SGCONF" "$BRANCHES" checks | paste -sd, -) sg_seed=1 sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
-		>/dev/null 2>&1 || true
+	"$SG_ROOT/prove/guest.sh" "$1" "$initrd" "$2" "$("$SGCONF" "$BRANCHES" checks | paste -sd, -)" \
+		seed=1 layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
 	since "$t"
 }
 
@@ -220,9 +219,9 @@ bisect_phase() {
 	secs=$(since "$t")
 	sg_git branch -D "bench-bisect/$series" >/dev/null
 	[ -f "$d/steps.tsv" ] || sg_die "bench: the bisection did not run (log: $d.log)"
-	steps=$(($(wc -l < "$d/steps.tsv") - 1))
-	builds=$(awk -F'\t' 'NR > 1 && $5 != "-"' "$d/steps.tsv" | wc -l)
-	boots=$(awk -F'\t' 'NR > 1 { n += gsub(/@/, "", $6) } END { print n + 0 }' "$d/steps.tsv")
+	steps=$("$RUNFILE" count "$d/steps.tsv")
+	builds=$((steps - $("$RUNFILE" count --where build=- "$d/steps.tsv")))
+	boots=$("$RUNFILE" get "$d/steps.tsv" tries | tr -cd @ | wc -c)
 	say ""
 	say "## make bisect: 18 commits, a mutant among them (raid0-map)"
 	say ""

@@ -29,7 +29,6 @@ shift 3
 shard=${SG_SHARD:-1/1}
 results="$run/results.tsv.part"
 [ -n "$needs" ] || [ -n "${SG_SEED:-}" ] || sg_die "cross.sh: no SG_SEED: the run's seed must reach the pairs"
-: "${SG_BOOT_TIMEOUT:=300}"
 series_run=" $* "
 guests=${SG_GUESTS:-$(nproc)}
 pids=
@@ -52,16 +51,15 @@ side() {
 	image=$(cat "$d/$2")
 }
 
-# boot_side WHICH IMAGE KERNEL APPEND: one guest on the pair's disks; its
-# verdict, read by column name, in lr_observed, lr_secs, lr_complaint and
-# lr_reason (ERROR with why when logread gave none), its log in log=.
+# boot_side WHICH IMAGE KERNEL NAME=VALUE...: one guest on the pair's
+# disks; its verdict in lr_observed, lr_secs, lr_complaint and lr_reason,
+# its log in log=.
 boot_side() {
-	log="$dir/$1.log"
-	sg_pick_accel "$2" "$3"
-	SG_DISKS="$disks" "$SG_ROOT/vm-images/boot.sh" "$2" "$initrd" "$log" \
-		"$SG_BOOT_TIMEOUT" "sg_checks=raid0-layout sg_seed=$SG_SEED $4" \
-		>"$log.qemu" 2>&1
-	sg_logread "$log" $? raid0-layout
+	log="$dir/$1.log" image=$2 k=$3
+	shift 3
+	sg_pick_accel "$image" "$k"
+	SG_DISKS="$disks" "$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" raid0-layout \
+		seed="$SG_SEED" "$@"
 	sg_verdict "$log" raid0-layout
 }
 
@@ -93,18 +91,17 @@ write_then_read() {
 		disks="$disks $dir/m$m.img"
 		m=$((m + 1))
 	done
-	boot_side write "$wimage" "$wk" "sg_phase=write sg_layout=$wl sg_chunk=$p_chunk"
+	boot_side write "$wimage" "$wk" phase=write layout="$wl" chunk="$p_chunk"
 	if [ "$lr_observed" != PASS ]; then
 		obs=ERROR log=$log said=$lr_complaint
 		why="the writer ($ws, $wk) did not fill the array: $lr_observed: $lr_reason"
 		return
 	fi
-	append="sg_phase=read sg_layout=$wl"
-	[ "$upd" = - ] || append="$append sg_update=$upd"
-	[ "$app" = - ] || append="$append $app"
-	boot_side read "$rimage" "$rk" "$append"
+	set -- phase=read layout="$wl"
+	[ "$upd" = - ] || set -- "$@" update="$upd"
+	[ "$app" = - ] || set -- "$@" append="$app"
+	boot_side read "$rimage" "$rk" "$@"
 	obs=$lr_observed secs=$lr_secs said=$lr_complaint why=$lr_reason
-	[ "$obs" != ERROR ] || why="$why | log tail: $(sg_log_tail "$log")"
 }
 
 # The pairs, read by the column names of sgconf's header line.

@@ -33,7 +33,6 @@ mkdir -p "$run/logs" "$run/rows"
 # runs as a child), and every row.
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 export SG_SEED
-: "${SG_BOOT_TIMEOUT:=300}"
 guests=${SG_GUESTS:-$(nproc)}
 shard=${SHARD:-1/1}
 shard_k=${shard%/*} shard_n=${shard#*/}
@@ -104,25 +103,21 @@ progress() {
 
 remember() {
 	mkdir -p "$SG_CACHE/timings/$SG_SERIES"
-	echo "$2" > "$SG_CACHE/timings/$SG_SERIES/$v.$1"
+	echo "$2" | sg_keep "$SG_CACHE/timings/$SG_SERIES/$v.$1"
 }
 
 boot_variant() {
 	v=$1 image=$2
 	log="$run/logs/$SG_SERIES-$v.log"
 	start=$(date +%s)
-	"$SG_ROOT/vm-images/boot.sh" "$image" "$initrd" "$log" "$SG_BOOT_TIMEOUT" \
-		"sg_checks=$(echo $checks | tr ' ' ,) sg_seed=$SG_SEED sg_layouts=$SG_LAYOUTS sg_chunks=$SG_CHUNKS" \
-		>"$log.qemu" 2>&1
-	status=$?
+	"$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" "$(echo $checks | tr ' ' ,)" \
+		seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
 	secs=$(( $(date +%s) - start ))
 	remember guest "$secs"
-	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $status)"
-	sg_logread "$log" "$status" $checks
-	# A row for every check: one logread gave no verdict for is ERROR.
+	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
+	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $g_status)"
 	for c in $checks; do
 		sg_verdict "$log" "$c"
-		[ "$lr_observed" != ERROR ] || lr_reason="$lr_reason | log tail: $(sg_log_tail "$log")"
 		row "$v" "$c" "$lr_observed" "$lr_secs" "$lr_complaint" "$log" "$lr_reason"
 	done
 }
@@ -184,8 +179,10 @@ build_stamp() {
 # build reuses the folder while this one's guest boots); the kept bzImage
 # in $image, or why not in $why.  A variant whose stamp (build_stamp) is
 # that of its kept bzImage is not built again ($reused=1): the same
-# sources, config and compiler give the same bytes.  SG_REBUILD=1 builds
-# it anyway.
+# sources, config and compiler give the same bytes.  The stamp also holds
+# the bzImage's sha256, checked before the image is trusted: one damaged
+# since (a full disk, a crash during the copy) is built again, and the run
+# says so.  SG_REBUILD=1 builds it anyway.
 build_variant() {
 	image= why=
 	if ! sg_git checkout -q -f "$(sg_variant_branch "$1")"; then
@@ -194,13 +191,12 @@ build_variant() {
 	fi
 	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	stamp=$(build_stamp) || { why="cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
-	if [ "${SG_REBUILD:-0}" != 1 ] && [ -f "$keep/bzImage" ] && [ -f "$keep/config" ] &&
-		[ "$(cat "$keep/stamp" 2>/dev/null)" = "$stamp" ]; then
+	reused=0
+	if [ "${SG_REBUILD:-0}" != 1 ] && kept_image_holds "$keep" "$stamp"; then
 		image="$keep/bzImage" reused=1
 		echo "$image" > "$run/kernels/$SG_SERIES/$1"
 		return 0
 	fi
-	reused=0
 	build=$(build_folder "$1")
 	seed_folder "$build"
 	blog="$run/logs/$SG_SERIES-$1.build"
@@ -209,16 +205,34 @@ build_variant() {
 		why="build failed: $(tail -n 5 "$blog" | tr '\n' ' ')"
 		return 1
 	fi
-	mkdir -p "$keep"
-	rm -f "$keep/stamp"
-	cp "$built" "$keep/bzImage.new" && cp "$build/.config" "$keep/config.new" &&
-		mv "$keep/config.new" "$keep/config" && mv "$keep/bzImage.new" "$keep/bzImage" &&
-		echo "$stamp" > "$keep/stamp" || {
+	keep_image "$keep" "$built" "$build/.config" "$stamp" || {
 		why="cannot keep $built in $keep"
 		return 1
 	}
 	image="$keep/bzImage"
 	echo "$image" > "$run/kernels/$SG_SERIES/$1"
+}
+
+# kept_image_holds KEEP STAMP: KEEP's bzImage was built from STAMP and is
+# still the bytes that build made.
+kept_image_holds() {
+	[ -f "$1/bzImage" ] && [ -f "$1/config" ] && [ -f "$1/stamp" ] || return 1
+	[ "$(grep -v '^image ' "$1/stamp")" = "$2" ] || return 1
+	want=$(sed -n 's/^image //p' "$1/stamp")
+	[ "$(sha256sum < "$1/bzImage" | cut -c1-64)" = "$want" ] && return 0
+	sg_say "[$unit/$total] $SG_SERIES/$v: its kept bzImage is not the one built (sha256 ${want:-missing from the stamp}): damaged since, built again"
+	return 1
+}
+
+# keep_image KEEP BZIMAGE CONFIG STAMP: each file written beside and
+# renamed, the stamp (with the image's sha256) last: an interrupted copy
+# leaves no stamp that vouches for it.
+keep_image() {
+	mkdir -p "$1" && rm -f "$1/stamp" &&
+	cp "$2" "$1/bzImage.new" && cp "$3" "$1/config.new" &&
+	printf '%s\nimage %s\n' "$4" "$(sha256sum < "$1/bzImage.new" | cut -c1-64)" > "$1/stamp.new" &&
+	mv "$1/config.new" "$1/config" && mv "$1/bzImage.new" "$1/bzImage" &&
+	mv "$1/stamp.new" "$1/stamp"
 }
 
 run_variant() {
@@ -231,7 +245,7 @@ run_variant() {
 	fi
 	remember build $(( $(date +%s) - start ))
 	if [ "$reused" = 1 ]; then
-		sg_say "[$unit/$total] $SG_SERIES/$v: unchanged since its last build ($(sed -n 's/^tree //p' "$keep/stamp" | cut -c1-12) and the same config and compiler): its bzImage kept, not built"
+		sg_say "[$unit/$total] $SG_SERIES/$v: unchanged since its last build ($(sed -n 's/^tree //p' "$keep/stamp" | cut -c1-12) and the same config and compiler; its bzImage checked against the stamp): kept, not built"
 	else
 		sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
 	fi

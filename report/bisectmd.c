@@ -20,17 +20,8 @@
 #include <string.h>
 
 #include "outfile.h"
+#include "runfile.h"
 #include "tsv.h"
-
-enum step_col {
-	S_STEP, S_ROLE, S_COMMIT, S_SUBJECT, S_BUILD, S_TRIES, S_SECS,
-	S_FIRST_BAD, S_VERDICT, S_NOTE, S_NCOLS
-};
-
-static const char *const step_names[S_NCOLS] = {
-	"step", "role", "commit", "subject", "build", "tries", "secs",
-	"first_bad", "verdict", "note",
-};
 
 #define MAX_ANSWER 64
 

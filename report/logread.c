@@ -3,11 +3,16 @@
  * logread: turns a guest's serial log into one verdict per check.
  *
  *	logread LOG QEMU_STATUS CHECK...
+ *	logread --outcome LOG QEMU_STATUS [CHECK...]
  *
- * prints a header line, "check observed secs complaint reason"
- * (tab-separated: read the columns by these names), then one row for each
- * CHECK named, in that order: observed is PASS, FAIL, REFUSED (a cross-era
- * reader would not assemble) or ERROR.  The lines it reads are the guest
+ * The first prints the run file of kind verdicts (report/runfile.h): a
+ * header line, then one row for each CHECK named, in that order: observed
+ * is PASS, FAIL, REFUSED (a cross-era reader would not assemble) or
+ * ERROR, line the check's own result line as the guest printed it.  The
+ * second prints one row of kind outcome, the boot's verdict over CHECKs:
+ * FAIL if one failed, else ERROR if one did not pass, else PASS (no CHECK:
+ * PASS when the guest got to its end), the first failing check with its
+ * first bad line, whether the guest got to its end, and QEMU_STATUS.  The lines it reads are the guest
  * protocol, verify/common/protocol.h.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
@@ -16,25 +21,28 @@
  * A check without a result line is ERROR, with why: the kernel panicked,
  * the guest went silent or ran out of time (QEMU_STATUS 125 and 124 from
  * boot.sh) while it or an earlier check ran, the check ended without one
- * (its rc= quoted), or the guest stopped.
+ * (its rc= quoted), or the guest stopped; and the log's last lines, the
+ * checks' own SG-INFO left out, so that the row alone says what happened.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "protocol.h"
+#include "runfile.h"
 #include "sgline.h"
 
-/* The columns of what logread prints; consumers read them by name. */
-#define LOGREAD_HEADER "check\tobserved\tsecs\tcomplaint\treason"
 #define MAX_CHECKS 32
 #define REASON 600
+/* The log's last lines that an ERROR row quotes. */
+#define TAIL_LINES 8
 
 struct verdict {
 	const char *name;
 	int begun, ended, rc;
 	char status[8];		/* from SG-RESULT, or "" */
 	char detail[REASON];
+	char line[REASON];	/* the SG-RESULT record itself */
 	char kernel[REASON];	/* first kernel complaint while it ran */
 	double secs;
 };
@@ -50,6 +58,8 @@ static int nr;
 static char boot_complaint[REASON];
 static char panic_line[REASON];
 static int done;
+static char tail[TAIL_LINES][REASON];
+static int tail_next;
 
 static struct verdict *find(const char *name)
 {
@@ -106,6 +116,7 @@ static void sg_line(const char *line)
 		if (c && !c->status[0]) {
 			snprintf(c->status, sizeof(c->status), "%s", status);
 			copy(c->detail, off ? args + off : "");
+			copy(c->line, line);
 		}
 	} else if ((args = sgline_kind(line, SG_LINE_END)) && sscanf(args, "%63s", name) == 1) {
 		c = find(name);
@@ -131,6 +142,15 @@ static void kernel_line(const char *line)
 		copy(boot_complaint, line);
 }
 
+/* The last lines of the log but the checks' SG-INFO, for ERROR rows. */
+static void keep_tail(const char *line, const char *rec)
+{
+	if (rec && sgline_kind(rec, SG_LINE_INFO))
+		return;
+	copy(tail[tail_next], line);
+	tail_next = (tail_next + 1) % TAIL_LINES;
+}
+
 static void read_log(FILE *f)
 {
 	char line[4096];
@@ -138,10 +158,25 @@ static void read_log(FILE *f)
 	while (fgets(line, sizeof(line), f)) {
 		const char *rec = sgline_record(line);
 
+		keep_tail(line, rec);
 		if (rec)
 			sg_line(rec);
 		else
 			kernel_line(line);
+	}
+}
+
+static void append_tail(char *out, size_t len)
+{
+	size_t at = strlen(out);
+	int i;
+
+	at += snprintf(out + at, len - at, " | log tail:");
+	for (i = 0; i < TAIL_LINES && at < len; i++) {
+		const char *l = tail[(tail_next + i) % TAIL_LINES];
+
+		if (l[0])
+			at += snprintf(out + at, len - at, " %s", l);
 	}
 }
 
@@ -185,17 +220,11 @@ static void missing_reason(const struct verdict *c, int status, char *out)
 			 where, status);
 }
 
-static void untab(char *s)
-{
-	for (; *s; s++)
-		if (*s == '\t')
-			*s = ' ';
-}
-
-static void verdict(const struct verdict *c, int status)
+/* What logread says of one check: observed, and the reason and complaint. */
+static const char *judge(const struct verdict *c, int status, char *reason, size_t len,
+			 char *said)
 {
 	const char *obs = SG_ERROR;
-	char reason[REASON], said[REASON];
 
 	if (!c->status[0]) {
 		missing_reason(c, status, reason);
@@ -203,23 +232,76 @@ static void verdict(const struct verdict *c, int status)
 		if (!strcmp(c->status, SG_PASS) || !strcmp(c->status, SG_FAIL) ||
 		    !strcmp(c->status, SG_REFUSED))
 			obs = c->status;
-		snprintf(reason, sizeof(reason), "%s", c->detail);
+		snprintf(reason, len, "%s", c->detail);
 	}
+	if (!strcmp(obs, SG_ERROR))
+		append_tail(reason, len);
 	/* What the kernel said while it ran, else what it said at boot. */
-	snprintf(said, sizeof(said), "%s", c->kernel[0] ? c->kernel :
+	snprintf(said, REASON, "%s", c->kernel[0] ? c->kernel :
 		 boot_complaint[0] ? boot_complaint : "-");
-	untab(reason);
-	untab(said);
-	printf("%s\t%s\t%.1f\t%s\t%s\n", c->name, obs, c->secs, said, reason);
+	return obs;
+}
+
+static void verdict(const struct runfile_kind *k, const struct verdict *c, int status)
+{
+	char reason[4 * REASON], said[REASON], secs[32];
+	const char *values[V_NCOLS];
+
+	values[V_CHECK] = c->name;
+	values[V_OBSERVED] = judge(c, status, reason, sizeof(reason), said);
+	snprintf(secs, sizeof(secs), "%.1f", c->secs);
+	values[V_SECS] = secs;
+	values[V_COMPLAINT] = said;
+	values[V_REASON] = reason;
+	values[V_LINE] = c->line;
+	runfile_put_row(stdout, k, values);
+}
+
+/* "first bad sector 123: ..." says more after its colon than before. */
+static const char *first_bad_part(const char *reason)
+{
+	const char *p = strstr(reason, "first");
+	const char *colon = p ? strstr(p, ": ") : NULL;
+
+	return colon ? colon + 2 : reason;
+}
+
+static void outcome(int status)
+{
+	const struct runfile_kind *k = runfile_kind("outcome");
+	char reason[4 * REASON], said[REASON], bad[5 * REASON] = "", qemu[16];
+	const char *values[O_NCOLS], *obs, *verdict = nr ? SG_PASS : done ? SG_PASS : SG_ERROR;
+	int i;
+
+	for (i = 0; i < nr; i++) {
+		obs = judge(&v[i], status, reason, sizeof(reason), said);
+		if (!strcmp(obs, SG_FAIL)) {
+			verdict = SG_FAIL;
+			snprintf(bad, sizeof(bad), "%s: %s", v[i].name, first_bad_part(reason));
+			break;
+		}
+		if (strcmp(obs, SG_PASS))
+			verdict = SG_ERROR;
+	}
+	values[O_OUTCOME] = verdict;
+	values[O_FIRST_BAD] = bad;
+	values[O_DONE] = done ? "yes" : "no";
+	snprintf(qemu, sizeof(qemu), "%d", status);
+	values[O_STATUS] = qemu;
+	runfile_put_header(stdout, k);
+	runfile_put_row(stdout, k, values);
 }
 
 int main(int argc, char **argv)
 {
+	const struct runfile_kind *k = runfile_kind("verdicts");
+	int status, i, want_outcome = argc > 1 && !strcmp(argv[1], "--outcome");
 	FILE *f;
-	int status, i;
 
-	if (argc < 4) {
-		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK...\n");
+	argv += want_outcome;
+	argc -= want_outcome;
+	if (argc < 4 - want_outcome) {
+		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...]\n");
 		return 2;
 	}
 	status = atoi(argv[2]);
@@ -232,8 +314,12 @@ int main(int argc, char **argv)
 	}
 	read_log(f);
 	fclose(f);
-	puts(LOGREAD_HEADER);
+	if (want_outcome) {
+		outcome(status);
+		return 0;
+	}
+	runfile_put_header(stdout, k);
 	for (i = 0; i < nr; i++)
-		verdict(&v[i], status);
+		verdict(k, &v[i], status);
 	return 0;
 }

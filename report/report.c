@@ -28,6 +28,7 @@
 
 #include "outfile.h"
 #include "results.h"
+#include "runfile.h"
 
 static struct result *rows;
 static int nr;
@@ -309,46 +310,14 @@ static int match(char **argv)
 	return !results_match(&r);
 }
 
-/* value with tabs and newlines as spaces, "-" when empty. */
-static void put_value(const char *value)
-{
-	if (!*value)
-		value = "-";
-	for (; *value; value++)
-		putchar(*value == '\t' || *value == '\n' || *value == '\r' ? ' ' : *value);
-}
-
 static int row(int argc, char **argv)
 {
-	const char *values[R_NCOLS] = { 0 };
-	int i, c;
+	const char *values[R_NCOLS];
+	const struct runfile_kind *k = runfile_kind("results");
 
-	for (i = 2; i < argc; i++) {
-		size_t n = strcspn(argv[i], "=");
-
-		for (c = 0; c < R_NCOLS; c++)
-			if (strlen(result_names[c]) == n && !strncmp(argv[i], result_names[c], n))
-				break;
-		if (!argv[i][n] || c == R_NCOLS || values[c]) {
-			fprintf(stderr, "report --row: %s: %s (columns: %s)\n", argv[i],
-				c == R_NCOLS || !argv[i][n] ? "not NAME=VALUE of a column" : "given twice",
-				results_header());
-			return 2;
-		}
-		values[c] = argv[i] + n + 1;
-	}
-	for (c = 0; c < R_NCOLS; c++)
-		if (!values[c]) {
-			fprintf(stderr, "report --row: no %s= (every column of results.tsv is needed)\n",
-				result_names[c]);
-			return 2;
-		}
-	for (c = 0; c < R_NCOLS; c++) {
-		if (c)
-			putchar('\t');
-		put_value(values[c]);
-	}
-	putchar('\n');
+	if (runfile_parse_row("report --row", k, argc - 2, argv + 2, values))
+		return 2;
+	runfile_put_row(stdout, k, values);
 	return 0;
 }
 

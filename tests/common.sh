@@ -3,6 +3,7 @@ set -u	# not -e: fail() counts a failed check, and the test goes on
 SGCONF="$SG_CACHE/bin/sgconf"
 LOGREAD="$SG_CACHE/bin/logread"
 REPORT="$SG_CACHE/bin/report"
+RUNFILE="$SG_CACHE/bin/runfile"
 QUILTMAIL="$SG_CACHE/bin/quiltmail"
 T="$SG_TEST_TMP/$(basename "$0" .sh)"
 rm -rf "$T"
@@ -41,7 +42,7 @@ standin_entry() {
 standin_conf() {
 	export SG_CACHE="$T/cache" SGCONF QUILTMAIL SG_BRANCHES="$T/conf/branches.yaml"
 	mkdir -p "$T/conf/p" "$SG_CACHE/bin"
-	cp "$LOGREAD" "$REPORT" "$SG_CACHE/bin/"
+	cp "$LOGREAD" "$REPORT" "$RUNFILE" "$SG_CACHE/bin/"
 	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
 	printf '# nothing\n' > "$T/conf/p/empty"
 	: > "$T/conf/p/series"

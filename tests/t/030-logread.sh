@@ -24,8 +24,28 @@ for log in "$SG_ROOT"/tests/logs/*.log; do
 	done < "$dir/$name.expect"
 done
 "$LOGREAD" /nonexistent 0 raid0-map 2>/dev/null && fail "missing log accepted"
-[ "$(head -n 1 "$T/pass.out")" = "check	observed	secs	complaint	reason" ] &&
-	ok "a header line names the columns" || fail "header: $(head -n 1 "$T/pass.out")"
+[ "$(head -n 1 "$T/pass.out")" = "$("$RUNFILE" header verdicts)" ] &&
+	ok "a header line names the columns: the verdicts run file" || fail "header: $(head -n 1 "$T/pass.out")"
+# An ERROR says what the log ended with, the checks' own SG-INFO left out;
+# the result line is kept as the guest printed it.
+"$RUNFILE" get --where check=raid0-discard "$T/hang.out" reason | grep -q 'log tail: .*[^-]' &&
+	! "$RUNFILE" get --where check=raid0-discard "$T/hang.out" reason | grep -q 'SG-INFO' &&
+	ok "an ERROR's reason ends with the log's tail, without SG-INFO" ||
+	fail "hang: $(cat "$T/hang.out")"
+[ "$("$RUNFILE" get --where check=raid0-map "$T/pass.out" line)" = \
+  "line='$(grep -m1 '^SG-RESULT raid0-map ' "$SG_ROOT/tests/logs/pass.log" | tr -d '\r')'" ] &&
+	ok "the check's own result line is kept" || fail "line: $("$RUNFILE" get --where check=raid0-map "$T/pass.out" line)"
+# The outcome over a boot's checks: FAIL names the first failing check.
+# shellcheck disable=SC2086
+"$LOGREAD" --outcome "$SG_ROOT/tests/logs/fail.log" 0 $checks > "$T/fail.outcome"
+eval "$("$RUNFILE" get --prefix o_ "$T/fail.outcome" outcome first_bad done status)"
+[ "$o_outcome" = FAIL ] && [ "${o_first_bad%%:*}" = raid0-discard ] && [ "$o_done" = yes ] && [ "$o_status" = 0 ] &&
+	ok "outcome: FAIL, first bad $o_first_bad" || fail "outcome: $(cat "$T/fail.outcome")"
+# shellcheck disable=SC2086
+"$LOGREAD" --outcome "$SG_ROOT/tests/logs/hang.log" 124 $checks > "$T/hang.outcome"
+eval "$("$RUNFILE" get --prefix o_ "$T/hang.outcome" outcome done)"
+[ "$o_outcome" = ERROR ] && [ "$o_done" = no ] && ok "outcome: a hung guest is ERROR, not done" ||
+	fail "hang outcome: $(cat "$T/hang.outcome")"
 
 # init prints the kinds protocol.h says it does, and no other.
 p="$SG_ROOT/verify/common/protocol.h"

@@ -81,7 +81,7 @@ grep -q "sg_seed=$seed " "$run/logs/9.9-base.append" && ok "the series' guests g
 [ "$(($(wc -l < "$tsv") - 1))" = 5 ] && ok "2 units of 2 checks and a pair: 5 rows" || fail "rows: $(cat "$tsv")"
 row() { awk -F'\t' -v s="$1" -v c="$2" "$SG_RESULTS_AWK"'$col["series"] == s && $col["check"] == c { print $col["observed"] "|" $col["reason"] }' "$tsv"; }
 case $(row 9.9 raid0-discard) in
-"ERROR|no verdict for raid0-discard from logread"*) ok "a verdict logread left out is an ERROR row that says so" ;;
+"ERROR|no verdict for raid0-discard in "*) ok "a verdict logread left out is an ERROR row that says so" ;;
 *) fail "9.9 raid0-discard: $(row 9.9 raid0-discard)" ;;
 esac
 case $(row 9.9 raid0-map) in
@@ -89,7 +89,7 @@ case $(row 9.9 raid0-map) in
 *) fail "9.9 raid0-map: $(row 9.9 raid0-map)" ;;
 esac
 case $(row 9.8 raid0-map)/$(row 9.8 raid0-discard) in
-"ERROR|no verdict for raid0-map from logread (exit 2: logread: stand-in failure"*"ERROR|no verdict for raid0-discard from logread (exit 2:"*)
+"ERROR|logread could not read "*"logread: stand-in failure"*"ERROR|logread could not read "*"logread: stand-in failure"*)
 	ok "a logread that fails: every check an ERROR row with its words" ;;
 *) fail "9.8: $(row 9.8 raid0-map) / $(row 9.8 raid0-discard)" ;;
 esac

@@ -62,9 +62,21 @@ kbuild" ] && ok "one build folder for the series, each variant's bzImage kept" |
 : > "$events"
 "$SG_ROOT/prove/matrix.sh" "$T/again" /dev/null 2>"$T/aerr" || fail "second run exited $?: $(cat "$T/aerr")"
 ! grep -q build-start "$events" && grep -q 'guest-start slow' "$events" &&
-	grep -q '^stableguard: \[2/2\] 9.9/fast: unchanged since its last build ([0-9a-f]\{12\} and the same config and compiler): its bzImage kept, not built$' "$T/aerr" &&
+	grep -q '^stableguard: \[2/2\] 9.9/fast: unchanged since its last build ([0-9a-f]\{12\} and the same config and compiler; its bzImage checked against the stamp): kept, not built$' "$T/aerr" &&
 	ok "an unchanged variant is not built again: its kept bzImage boots" ||
 	fail "second run: $(cat "$events" "$T/aerr")"
+# A kept bzImage damaged under its unchanged stamp (a full disk, a crash
+# during the copy) is not trusted: it is built again, and the run says so.
+printf 'fa' > "$SG_CACHE/build/9.9/images/fast/bzImage"
+: > "$events"
+"$SG_ROOT/prove/matrix.sh" "$T/damaged" /dev/null 2>"$T/derr" || fail "run after the damage exited $?"
+[ "$(grep -c build-start "$events")" = 1 ] && grep -q 'build-start fast' "$events" &&
+	grep -q '9.9/fast: its kept bzImage is not the one built (sha256 [0-9a-f]*): damaged since, built again' "$T/derr" &&
+	[ "$(cat "$SG_CACHE/build/9.9/images/fast/bzImage")" = fast ] &&
+	ok "a damaged kept bzImage is built again, and the run says so" ||
+	fail "damaged image: $(cat "$events" "$T/derr")"
+ls "$SG_CACHE/build/9.9/images/fast" | grep -q new &&
+	fail "a .new file left beside the kept image: $(ls "$SG_CACHE/build/9.9/images/fast")"
 # A fix added to the series changes both variants' sources: both build.
 git init -q "$T/fix" && cp -r "$T/linux-9.9.1/." "$T/fix/" && git -C "$T/fix" add -A &&
 	git -C "$T/fix" -c user.name=t -c user.email=t@t commit -qm base &&

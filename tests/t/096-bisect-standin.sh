@@ -9,7 +9,7 @@
 . "$SG_ROOT/tests/common.sh"
 standin_series
 mkdir -p "$SG_CACHE/bin" "$T/path"
-cp "$SGCONF" "$LOGREAD" "$(dirname "$LOGREAD")/bisectmd" "$SG_CACHE/bin/"
+cp "$SGCONF" "$LOGREAD" "$RUNFILE" "$(dirname "$LOGREAD")/bisectmd" "$SG_CACHE/bin/"
 sed -i 's/compiler: gcc-12/compiler: gcc/' "$SG_BRANCHES"
 printf 'initrd\n' > "$T/initrd"
 

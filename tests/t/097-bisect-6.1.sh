@@ -1,7 +1,7 @@
 # make bisect for real, on the 6.1 tree 090 imported: a history of 18
 # commits after compat/6.1 (harmless string and comment-only changes in
-# init/calibrate.c, the raid0-split mutant, a commit that breaks the
-# build and the one that mends it) is bisected to the mutant by raid0-map
+# init/calibrate.c, a commit that breaks the build and the one that mends
+# it, the raid0-split mutant) is bisected to the mutant by raid0-map
 # on real kernels in QEMU, in at most ceil(log2 18) + 3 = 8 boots with the
 # verification; a comment-only commit takes the verdict of its identical
 # bzImage; and the mutant's failing step, as a repro folder copied out of
@@ -32,13 +32,19 @@ boots=$(tail -n 1 "$T/out" | grep -o '[0-9]* boots' | cut -d' ' -f1)
 limit=$(awk -v n="$n" 'BEGIN { l = 0; while (2 ^ l < n) l++; print l + 3 }')
 [ -n "$boots" ] && [ "$boots" -le "$limit" ] && ok "$boots boots for $n commits (at most $limit)" ||
 	fail "$boots boots, more than $limit"
-awk -F'\t' -v c="$broken" '$3 == c && $9 != "skip"' "$T/run/steps.tsv" | grep -q . &&
-	fail "the broken build was judged: $(cat "$T/run/steps.tsv")"
-awk -F'\t' -v c="$broken" '$3 == c' "$T/run/steps.tsv" | grep -q . &&
-	ok "the commit that breaks the build is skipped" || echo "note: the bisection did not reach $broken"
-awk -F'\t' '$5 ~ /^reused / && $5 != "reused " $3 && $6 == "-"' "$T/run/steps.tsv" | grep -q . &&
-	ok "a comment-only commit took its identical bzImage's verdict, not booted" ||
-	fail "nothing reused: $(cat "$T/run/steps.tsv")"
+# The history puts the broken build where git bisect's second step lands.
+steps="$T/run/steps.tsv"
+[ "$("$RUNFILE" count --where commit="$broken" "$steps")" -ge 1 ] &&
+	[ "$("$RUNFILE" count --where commit="$broken" --where build=failed --where verdict=skip "$steps")" = \
+	  "$("$RUNFILE" count --where commit="$broken" "$steps")" ] &&
+	ok "the commit that breaks the build is met, and skipped" ||
+	fail "the broken build $broken: $("$RUNFILE" get --where commit="$broken" "$steps" build verdict || echo not met)"
+reused=$("$RUNFILE" get --where build^="reused " --where tries=- "$steps" commit build)
+echo "$reused" | while read -r line; do
+	eval "$line"
+	[ "$build" != "reused $commit" ] && echo "$commit"
+done | grep -q . && ok "a comment-only commit took its identical bzImage's verdict, not booted" ||
+	fail "nothing reused: $(cat "$steps")"
 [ "$(git -C "$SG_REPO" for-each-ref | sha1sum)" = "$refs_before" ] &&
 	[ "$(git -C "$SG_REPO" rev-parse HEAD)" = "$head_before" ] &&
 	ok "the cache's repository: refs and HEAD as they were" || fail "src/6.1 changed"
@@ -47,7 +53,7 @@ out=$("$SG_ROOT/maintain/repro.sh" "$T/run" "6.1/$mutant/raid0-map" 2>"$T/rerr")
 rm -rf "$T/away" && mkdir -p "$T/away" && cp -r "$out" "$T/away/r"
 (cd / && env -i PATH=/usr/bin:/bin sh "$T/away/r/run.sh") > "$T/rout" 2>&1
 cat "$T/rout"
-grep -q 'same failing line as in the run' "$T/rout" && ok "the repro folder boots on its own: $(grep '^SG-RESULT' "$T/rout")" ||
+grep -q 'same failing line as in the run' "$T/rout" && ok "the repro folder boots on its own: $(grep -F "$(cat "$T/away/r/expected-kind")" "$T/rout")" ||
 	fail "run.sh: $(cat "$T/rout")"
 git -C "$SG_REPO" branch -D bisect-test/6.1 >/dev/null
 done_testing

@@ -1,0 +1,62 @@
+#!/bin/sh
+# guest.sh KERNEL INITRD LOG CHECKS [NAME=VALUE...]
+# The one way a kernel is booted and judged, for the matrix, the cross-era
+# pairs, each bisection step and the bench.  KERNEL boots with INITRD
+# under QEMU (vm-images/boot.sh: the serial console in LOG, the QEMU
+# command line in LOG.argv, QEMU's own output in LOG.qemu) and runs the
+# checks CHECKS (comma-separated; empty: none, a boot to the end), then
+# logread judges the log into two run files (report/runfile.h), written
+# whatever happened:
+#
+#	LOG.verdicts	a row per check: observed, secs, complaint, reason
+#			(an ERROR's reason ends with the log's tail), line
+#	LOG.outcome	the boot's verdict over its checks, its first bad line,
+#			whether the guest got to its end, QEMU's status
+#
+# NAME=VALUE: seed, layouts, chunks, phase, layout, chunk or update, given
+# to the guest as sg_NAME=VALUE on the kernel command line (docs/protocol.md);
+# append=TEXT, kernel parameters as they are.  The environment: SG_DISKS,
+# SG_ACCEL, SG_SILENCE and SG_GUEST_MEM (boot.sh), SG_BOOT_TIMEOUT.
+# Exit 0 when both files were written, 2 on bad arguments.
+set -u	# not -e: the guest's failure is a verdict, not this script's
+. "$(dirname "$0")/../lib/sg.sh"
+
+[ $# -ge 4 ] || sg_die "usage: guest.sh KERNEL INITRD LOG CHECKS [NAME=VALUE...]"
+kernel=$1 initrd=$2 log=$3 checks=$4
+shift 4
+params="sg_checks=$checks"
+for a; do
+	case $a in
+	append=*) params="$params ${a#append=}" ;;
+	seed=* | layouts=* | chunks=* | phase=* | layout=* | chunk=* | update=*)
+		params="$params sg_$a" ;;
+	*) echo "guest.sh: $a: not NAME=VALUE of a guest parameter" >&2; exit 2 ;;
+	esac
+done
+names=$(echo "$checks" | tr , ' ')
+
+"$SG_ROOT/vm-images/boot.sh" "$kernel" "$initrd" "$log" "$SG_BOOT_TIMEOUT" "$params" \
+	>"$log.qemu" 2>&1
+status=$?
+# shellcheck disable=SC2086
+if "$SG_CACHE/bin/logread" "$log" "$status" $names >"$log.verdicts.new" 2>"$log.why" &&
+	"$SG_CACHE/bin/logread" --outcome "$log" "$status" $names >"$log.outcome.new" 2>>"$log.why"; then
+	mv "$log.verdicts.new" "$log.verdicts"
+	mv "$log.outcome.new" "$log.outcome"
+	rm -f "$log.why"
+	exit 0
+fi
+# No log to judge (QEMU did not start): every check an ERROR that says so.
+why="logread could not read $log (qemu status $status): $(cat "$log.why" "$log.qemu" 2>/dev/null | tail -n 3 | tr '\n' ' ')"
+{
+	"$RUNFILE" header verdicts
+	for c in $names; do
+		"$RUNFILE" row verdicts check="$c" observed=ERROR secs=0 complaint=- reason="$why" line=-
+	done
+} > "$log.verdicts"
+{
+	"$RUNFILE" header outcome
+	"$RUNFILE" row outcome outcome=ERROR first_bad=- done=no status="$status"
+} > "$log.outcome"
+rm -f "$log.verdicts.new" "$log.outcome.new"
+exit 0

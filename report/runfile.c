@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "runfile.h"
+#include "tsv.h"
+
+const char *const step_names[S_NCOLS] = {
+	"step", "role", "commit", "subject", "build", "tries", "secs",
+	"first_bad", "verdict", "note",
+};
+
+const char *const verdict_names[V_NCOLS] = {
+	"check", "observed", "secs", "complaint", "reason", "line",
+};
+
+const char *const outcome_names[O_NCOLS] = { "outcome", "first_bad", "done", "status" };
+
+const char *const image_names[I_NCOLS] = { "sha256", "verdict", "commit" };
+
+static const struct runfile_kind kinds[] = {
+	{ "results", result_names, R_NCOLS },
+	{ "steps", step_names, S_NCOLS },
+	{ "verdicts", verdict_names, V_NCOLS },
+	{ "outcome", outcome_names, O_NCOLS },
+	{ "images", image_names, I_NCOLS },
+};
+
+#define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))
+
+const struct runfile_kind *runfile_kind(const char *name)
+{
+	int i;
+
+	for (i = 0; i < NR_KINDS; i++)
+		if (!strcmp(kinds[i].name, name))
+			return &kinds[i];
+	return NULL;
+}
+
+const struct runfile_kind *runfile_kind_of(const char *header)
+{
+	char line[1024];
+	int i;
+
+	for (i = 0; i < NR_KINDS; i++)
+		if (!strcmp(tsv_join(kinds[i].cols, kinds[i].n, line, sizeof(line)), header))
+			return &kinds[i];
+	return NULL;
+}
+
+const char *runfile_kinds(void)
+{
+	static char names[256];
+	size_t at = 0;
+	int i;
+
+	if (names[0])
+		return names;
+	for (i = 0; i < NR_KINDS; i++)
+		at += snprintf(names + at, sizeof(names) - at, "%s%s", i ? " " : "",
+			       kinds[i].name);
+	return names;
+}
+
+void runfile_put_header(FILE *f, const struct runfile_kind *k)
+{
+	char line[1024];
+
+	fprintf(f, "%s\n", tsv_join(k->cols, k->n, line, sizeof(line)));
+}
+
+static void put_value(FILE *f, const char *v)
+{
+	if (!v || !*v)
+		v = "-";
+	for (; *v; v++)
+		fputc(*v == '\t' || *v == '\n' || *v == '\r' ? ' ' : *v, f);
+}
+
+void runfile_put_row(FILE *f, const struct runfile_kind *k, const char *const *values)
+{
+	int c;
+
+	for (c = 0; c < k->n; c++) {
+		if (c)
+			fputc('\t', f);
+		put_value(f, values[c]);
+	}
+	fputc('\n', f);
+}
+
+static int column(const struct runfile_kind *k, const char *arg, size_t n)
+{
+	int c;
+
+	for (c = 0; c < k->n; c++)
+		if (strlen(k->cols[c]) == n && !strncmp(arg, k->cols[c], n))
+			return c;
+	return -1;
+}
+
+int runfile_parse_row(const char *who, const struct runfile_kind *k, int argc,
+		      char **argv, const char **values)
+{
+	char header[1024];
+	int i, c;
+
+	for (c = 0; c < k->n; c++)
+		values[c] = NULL;
+	for (i = 0; i < argc; i++) {
+		size_t n = strcspn(argv[i], "=");
+
+		c = argv[i][n] ? column(k, argv[i], n) : -1;
+		if (c < 0 || values[c]) {
+			fprintf(stderr, "%s: %s: %s (columns of %s: %s)\n", who, argv[i],
+				c < 0 ? "not NAME=VALUE of a column" : "given twice",
+				k->name, tsv_join(k->cols, k->n, header, sizeof(header)));
+			return -1;
+		}
+		values[c] = argv[i] + n + 1;
+	}
+	for (c = 0; c < k->n; c++)
+		if (!values[c]) {
+			fprintf(stderr, "%s: no %s= (every column of %s is needed)\n", who,
+				k->cols[c], k->name);
+			return -1;
+		}
+	return 0;
+}
