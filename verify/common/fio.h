@@ -11,6 +11,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define FIO_JOBS_DIR "/etc/fio"
 
@@ -21,6 +22,7 @@ struct fio_result {
 	uint64_t verified_kib;	/* read by jobs whose name says verify */
 	char first_bad[600];	/* first verify failure, with its CRC lines */
 	char first_err[400];	/* first error line otherwise */
+	int error_first;	/* first_err came before any verify failure */
 };
 
 /* SG_<name>=val for the next fio_run(). */
@@ -28,6 +30,8 @@ void fio_env(const char *name, uint64_t val);
 void fio_env_str(const char *name, const char *val);
 /* Runs fio on /etc/fio/job; -1 only if its output could not be read. */
 int fio_run(const char *job, struct fio_result *r);
+/* Reads fio's output (terse version 4 lines and its errors) into r. */
+void fio_parse(FILE *f, struct fio_result *r);
 /*
  * SPEC_PASS (why: what was verified), SPEC_FAIL (why: the first verify
  * failure) or SPEC_ERROR (fio could not do its work: its first error).

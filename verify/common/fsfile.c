@@ -137,6 +137,10 @@ int fsfile_fsck(const char *dev, char *why, size_t len)
 		return 0;
 	first_complaint(FSCK_OUT, line, sizeof(line));
 	snprintf(why, len, "e2fsck -fn %s exited %d: %s", dev, rc, line);
-	/* 4: errors left uncorrected (-n); 1 and 2 do not come with -n. */
-	return rc > 0 && rc < 8 ? FSCK_COMPLAINT : FSCK_NOT_RUN;
+	/*
+	 * Bits of e2fsck's status: 4 errors left uncorrected (with -n, often
+	 * with 8 when it then gives up), 8 operational error alone; from 16
+	 * on (usage, cancelled, a library) and 127 (no e2fsck) it did not run.
+	 */
+	return rc > 0 && rc < 16 && (rc & 7) ? FSCK_COMPLAINT : FSCK_NOT_RUN;
 }
