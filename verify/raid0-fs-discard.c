@@ -128,14 +128,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 		    size_t len)
 {
-	struct md_array a;
-	int ret;
-
-	ret = md_ext4_up(&a, spec, MNT, why, len);
-	if (ret != SPEC_PASS)
-		return ret;
-	ret = fs_rounds(&a, seed, why, len);
-	return md_ext4_down(&a, MNT, ret, why, len);
+	return md_ext4_spec(spec, MNT, seed, fs_rounds, why, len);
 }
 
 int main(void)

@@ -14,8 +14,8 @@
 #include "md_ext4.h"
 #include "raid0_check.h"
 
-int md_ext4_up(struct md_array *a, const struct md_spec *spec,
-	       const char *mnt, char *why, size_t len)
+static int md_ext4_up(struct md_array *a, const struct md_spec *spec,
+		      const char *mnt, char *why, size_t len)
 {
 	if (md_create(a, spec)) {
 		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
@@ -43,8 +43,8 @@ int md_ext4_remount(const char *mnt)
 	return mount(SG_MD_DEV, mnt, "ext4", 0, "discard");
 }
 
-int md_ext4_down(struct md_array *a, const char *mnt, int ret, char *why,
-		 size_t len)
+static int md_ext4_down(struct md_array *a, const char *mnt, int ret,
+			char *why, size_t len)
 {
 	char detail[1024];
 	int rc;
@@ -67,6 +67,19 @@ int md_ext4_down(struct md_array *a, const char *mnt, int ret, char *why,
 		snprintf(why, len, "%s: %s", md_spec_describe(&a->spec), detail);
 	md_destroy(a);
 	return ret;
+}
+
+int md_ext4_spec(const struct md_spec *spec, const char *mnt, uint64_t seed,
+		 md_ext4_fn fn, char *why, size_t len)
+{
+	struct md_array a;
+	int ret;
+
+	ret = md_ext4_up(&a, spec, mnt, why, len);
+	if (ret != SPEC_PASS)
+		return ret;
+	ret = fn(&a, seed, why, len);
+	return md_ext4_down(&a, mnt, ret, why, len);
 }
 
 int md_file_crosses_zone(const struct md_array *a, const char *path)

@@ -8,24 +8,23 @@
 #define SG_MD_EXT4_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "md.h"
 
 /*
- * The array, mkfs (4 KiB blocks) and the mount: SPEC_PASS, else
- * SPEC_REFUSED or SPEC_ERROR with why, the array already destroyed.
+ * One geometry for raid0_main(): the array, mkfs (4 KiB blocks) and the
+ * mount on mnt, fn's work, then unmount, e2fsck -fn and the array taken
+ * down.  fn's PASS becomes FAIL when e2fsck complains, ERROR when it
+ * could not run; the array's geometry goes in front of why unless PASS.
+ * A setup that fails is SPEC_REFUSED (no array) or SPEC_ERROR.
  */
-int md_ext4_up(struct md_array *a, const struct md_spec *spec,
-	       const char *mnt, char *why, size_t len);
+typedef int (*md_ext4_fn)(const struct md_array *a, uint64_t seed, char *why,
+			  size_t len);
+int md_ext4_spec(const struct md_spec *spec, const char *mnt, uint64_t seed,
+		 md_ext4_fn fn, char *why, size_t len);
 /* Unmount and mount again, -o discard: ext4 has committed its discards. */
 int md_ext4_remount(const char *mnt);
-/*
- * Unmounts, checks the filesystem and destroys the array.  ret is the
- * check's verdict so far; a PASS becomes FAIL when e2fsck complains,
- * ERROR when it could not run.  why gets the array's geometry in front.
- */
-int md_ext4_down(struct md_array *a, const char *mnt, int ret, char *why,
-		 size_t len);
 /* 1 if the file's blocks on the array cross one of its zone boundaries. */
 int md_file_crosses_zone(const struct md_array *a, const char *path);
 
