@@ -52,12 +52,17 @@ GITLAB_CI_LOCAL_VERSION := 4.73.0
 GITLAB_CI_LOCAL := $(SG_CACHE)/npm/node_modules/.bin/gitlab-ci-local
 
 DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
+	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs dpkg-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
+# fio for the guest, built static from Debian's source package; outside
+# the image folder so make clean keeps it.  SG_FIO names one already
+# built (tests/t/084's pipelines take make check's).
+SG_FIO ?= $(SG_CACHE)/fio/fio
+FIO_JOBS := $(wildcard verify/fio/*.fio)
 
 .PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
 
@@ -142,9 +147,12 @@ $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 
 image: $(INITRD)
 
-$(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
+$(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh $(SG_FIO) $(FIO_JOBS)
 	$(MAKE) -s -C verify OUT=$(IMAGE)/checks
-	vm-images/mkinitramfs.sh $@ $(IMAGE)/checks
+	vm-images/mkinitramfs.sh $@ $(IMAGE)/checks $(SG_FIO) verify/fio
+
+$(SG_FIO): vm-images/build-fio.sh prove/fetch-package.sh
+	vm-images/build-fio.sh $@
 
 # One writer per cache: matrix, branch and check take its lock
 # (lib/locked.sh), then do their work in a sub-make.

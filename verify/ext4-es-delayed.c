@@ -5,7 +5,8 @@
  * fsync, a cache drop, then a write to another part of the same block:
  * with d2dc317d564a missing the written extent stays marked delayed, the
  * second write treats its block as new and zeroes what the first one wrote.
- * Cases are in eighths of a block and run at 1k and 4k block sizes.
+ * Cases are in eighths of a block and run at 1k and 4k block sizes;
+ * after each block size's cases, e2fsck -fn on the unmounted filesystem.
  */
 #include <fcntl.h>
 #include <stdio.h>
@@ -162,6 +163,26 @@ static int run_case(int idx, unsigned int bs, uint64_t seed, char *why,
 	return ret ? 1 : 0;
 }
 
+/* e2fsck -fn after the cases, as fstests checks its scratch filesystem. */
+static int fsck_fs(unsigned int bs, const char *loop, int *failed, char *why,
+		   size_t len)
+{
+	char detail[512];
+	int rc;
+
+	rc = fsfile_fsck(loop, detail, sizeof(detail));
+	if (rc == FSCK_NOT_RUN) {
+		snprintf(why, len, "bs=%u: %s", bs, detail);
+		return 2;
+	}
+	if (rc == FSCK_COMPLAINT) {
+		sg_info("bs=%u: %s", bs, detail);
+		if (!(*failed)++)
+			snprintf(why, len, "bs=%u: %s", bs, detail);
+	}
+	return 0;
+}
+
 static int with_fs(unsigned int bs, const char *loop, uint64_t seed,
 		   int *failed, char *why, size_t len)
 {
@@ -186,7 +207,7 @@ static int with_fs(unsigned int bs, const char *loop, uint64_t seed,
 		}
 	}
 	umount(MNT);
-	return 0;
+	return fsck_fs(bs, loop, failed, why, len);
 }
 
 int main(void)
@@ -210,7 +231,7 @@ int main(void)
 	if (failed)
 		return sg_fail("seed=%llu cases_failed=%d first: %s",
 			       (unsigned long long)seed, failed, why);
-	return sg_pass("seed=%llu cases=%d block_sizes=1024,4096",
+	return sg_pass("seed=%llu cases=%d block_sizes=1024,4096 e2fsck=clean",
 		       (unsigned long long)seed,
 		       (int)(2 * sizeof(cases) / sizeof(cases[0])));
 }

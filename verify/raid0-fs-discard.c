@@ -3,21 +3,15 @@
  * raid0-fs-discard: the article's symptom.  ext4 on the array, mounted
  * with -o discard; write files of known content, delete some (always the
  * ones whose blocks cross a zone boundary, so their discards do too),
- * remount, and every file left must read back as written.
+ * remount, and every file left must read back as written; then
+ * e2fsck -fn on the unmounted array.
  */
-#include <fcntl.h>
-#include <linux/fiemap.h>
-#include <linux/fs.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/ioctl.h>
-#include <sys/mount.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/fsfile.h"
 #include "common/guest.h"
+#include "common/md_ext4.h"
 #include "common/raid0_check.h"
 #include "common/sgprint.h"
 
@@ -31,36 +25,6 @@ struct fileset {
 	uint64_t size[MAX_FILES];
 	int alive[MAX_FILES];
 };
-
-static int crosses_zone(const struct md_array *a, const char *path)
-{
-	char buf[sizeof(struct fiemap) + 64 * sizeof(struct fiemap_extent)];
-	struct fiemap *fm = (struct fiemap *)buf;
-	unsigned int i;
-	int fd, z, hit = 0;
-
-	fd = open(path, O_RDONLY);
-	if (fd < 0)
-		return 0;
-	memset(buf, 0, sizeof(buf));
-	fm->fm_length = ~0ULL;
-	fm->fm_flags = FIEMAP_FLAG_SYNC;
-	fm->fm_extent_count = 64;
-	if (ioctl(fd, FS_IOC_FIEMAP, fm))
-		fm->fm_mapped_extents = 0;
-	close(fd);
-	for (i = 0; i < fm->fm_mapped_extents; i++) {
-		uint64_t lo = fm->fm_extents[i].fe_physical;
-		uint64_t hi = lo + fm->fm_extents[i].fe_length;
-
-		for (z = 0; z + 1 < a->model.nr_zones; z++) {
-			uint64_t edge = a->model.zones[z].end * 512;
-
-			hit |= lo < edge && hi > edge;
-		}
-	}
-	return hit;
-}
 
 static int write_round(struct fileset *fs, uint64_t seed, uint64_t *rng,
 		       uint64_t budget)
@@ -95,7 +59,7 @@ static int delete_some(const struct md_array *a, struct fileset *fs,
 		if (!fs->alive[i])
 			continue;
 		snprintf(path, sizeof(path), MNT "/f%02d", i);
-		cross = crosses_zone(a, path);
+		cross = md_file_crosses_zone(a, path);
 		*crossing += cross;
 		if (!cross && (i + round) % 2)
 			continue;
@@ -123,13 +87,6 @@ static int verify_alive(const struct fileset *fs, uint64_t seed, char *why,
 	return 0;
 }
 
-static int remount(void)
-{
-	if (umount(MNT))
-		return -1;
-	return mount(SG_MD_DEV, MNT, "ext4", 0, "discard");
-}
-
 static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 		     size_t len)
 {
@@ -145,7 +102,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 			return SPEC_ERROR;
 		}
 		held = md_member_bytes(a);
-		if (delete_some(a, &fs, round, &crossing) || remount()) {
+		if (delete_some(a, &fs, round, &crossing) || md_ext4_remount(MNT)) {
 			snprintf(why, len, "delete or remount failed (round %d)", round);
 			return SPEC_ERROR;
 		}
@@ -171,44 +128,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
 		    size_t len)
 {
-	struct md_array a;
-	int ret;
-
-	if (md_create(&a, spec)) {
-		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
-		md_destroy(&a);
-		return SPEC_REFUSED;
-	}
-	if (md_discard_ready(&a, why, len)) {
-		md_destroy(&a);
-		return SPEC_ERROR;
-	}
-	mkdir(MNT, 0755);
-	if (fsfile_mkfs(SG_MD_DEV, 4096) ||
-	    sg_mount(SG_MD_DEV, MNT, "discard")) {
-		snprintf(why, len, "mkfs or mount -o discard failed: %s",
-			 md_spec_describe(spec));
-		md_destroy(&a);
-		return SPEC_ERROR;
-	}
-	ret = fs_rounds(&a, seed, why, len);
-	umount(MNT);
-	if (ret == SPEC_ERROR) {
-		char tmp[1024];
-
-		snprintf(tmp, sizeof(tmp), "%s: %s", md_spec_describe(spec), why);
-		snprintf(why, len, "%s", tmp);
-	} else if (ret == SPEC_PASS && fsfile_fsck(SG_MD_DEV)) {
-		snprintf(why, len, "e2fsck -fn found damage: %s", md_spec_describe(spec));
-		ret = SPEC_FAIL;
-	} else if (ret == SPEC_FAIL) {
-		char tmp[1024];
-
-		snprintf(tmp, sizeof(tmp), "%s: %s", md_spec_describe(spec), why);
-		snprintf(why, len, "%s", tmp);
-	}
-	md_destroy(&a);
-	return ret;
+	return md_ext4_spec(spec, MNT, seed, fs_rounds, why, len);
 }
 
 int main(void)

@@ -1,14 +1,16 @@
 #!/bin/sh
-# mkinitramfs.sh OUT CHECKS_DIR
+# mkinitramfs.sh OUT CHECKS_DIR FIO FIO_JOBS_DIR
 # An uncompressed newc initramfs: static busybox with a link per applet,
-# the real mdadm and e2fsprogs with the shared libraries ldd names, and
-# the check binaries, stripped.  Uncompressed and with the links made
+# the real mdadm and e2fsprogs with the shared libraries ldd names, the
+# static fio (vm-images/build-fio.sh) with the checks' job files in
+# /etc/fio, and the check binaries, stripped.  Uncompressed and with the links made
 # here, because under TCG the guest's gunzip and busybox --install are
 # the largest part of its way to the first check (issue 19: about 0.3 s
 # of some 0.8 s; QEMU loads the bigger file in no time).
 set -eu
 
-out=$1 checks=$2
+[ $# -eq 4 ] || { echo "usage: mkinitramfs.sh OUT CHECKS_DIR FIO FIO_JOBS_DIR" >&2; exit 2; }
+out=$1 checks=$2 fio=$3 jobs=$4
 here=$(cd "$(dirname "$0")" && pwd)
 stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
@@ -41,6 +43,12 @@ for a in $("$busybox" --list); do
 done
 for tool in mdadm mke2fs e2fsck; do
 	copy_with_libs "$tool"
+done
+file -L "$fio" 2>/dev/null | grep -q 'statically linked' ||
+	die "$fio is not a static fio (vm-images/build-fio.sh)"
+install -D -m 755 "$fio" "$stage/sbin/fio"
+for j in "$jobs"/*.fio; do
+	install -D -m 644 "$j" "$stage/etc/fio/$(basename "$j")"
 done
 [ -f /etc/mke2fs.conf ] && install -D -m 644 /etc/mke2fs.conf "$stage/etc/mke2fs.conf"
 mkdir -p "$stage/sg" "$stage/etc/mdadm"

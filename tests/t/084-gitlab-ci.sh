@@ -12,6 +12,9 @@ gcl="$SG_CACHE/npm/node_modules/.bin/gitlab-ci-local"
 	[ "${SG_QUICK:-0}" = 1 ] && exit 77
 	exit 1
 }
+# The pipelines' make image takes the fio make check built (no fetch and
+# build of fio in each shard's fresh cache).
+fio="$SG_CACHE/fio/fio"
 standin_series
 
 # A tree whose make does what build-kernel.sh asks: the "kernel" is the
@@ -44,6 +47,7 @@ pipeline() {	# pipeline LOG [--variable ...]: gitlab-ci-local on the project
 	(cd "$p" && "$gcl" --home "$T/gcl-home" --shell-isolation --no-color \
 		--variable "SG_BRANCHES=$SG_BRANCHES" --variable "SG_QEMU=$T/qemu" \
 		--variable "TREE_9_9=$SG_CACHE/tarballs/linux-9.9.1.tar.xz" --variable SG_ACCEL=tcg \
+		--variable "SG_FIO=$fio" \
 		--variable SERIES=9.9 "$@") > "$log" 2>&1
 }
 rows() { awk -F'\t' 'NR > 1 { printf "%s:%s ", $2, $5 }' "$1"; }

@@ -2,6 +2,7 @@
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fsfile.h"
@@ -9,6 +10,7 @@
 #include "mix.h"
 #include "setuptime.h"
 
+#define FSCK_OUT "/tmp/sg-e2fsck.out"
 #define IO_SIZE (64 * 1024 + 512)	/* odd size: writes straddle pages */
 
 unsigned char fsfile_byte(uint64_t seed, int id, uint64_t off)
@@ -104,9 +106,41 @@ int fsfile_mkfs(const char *dev, unsigned int block_size)
 	return rc;
 }
 
-int fsfile_fsck(const char *dev)
+/* The first line of e2fsck's output past its banner and "Pass N:" lines. */
+static void first_complaint(const char *path, char *line, size_t len)
+{
+	char buf[512];
+	FILE *f = fopen(path, "r");
+
+	snprintf(line, len, "no output");
+	if (!f)
+		return;
+	while (fgets(buf, sizeof(buf), f)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		if (!buf[0] || !strncmp(buf, "e2fsck ", 7) ||
+		    !strncmp(buf, "Pass ", 5))
+			continue;
+		snprintf(line, len, "%.300s", buf);
+		break;
+	}
+	fclose(f);
+}
+
+int fsfile_fsck(const char *dev, char *why, size_t len)
 {
 	const char *argv[] = { "e2fsck", "-f", "-n", dev, NULL };
+	char line[400];
+	int rc;
 
-	return sg_run(argv) ? -1 : 0;
+	rc = sg_run_output(argv, FSCK_OUT);
+	if (!rc)
+		return 0;
+	first_complaint(FSCK_OUT, line, sizeof(line));
+	snprintf(why, len, "e2fsck -fn %s exited %d: %s", dev, rc, line);
+	/*
+	 * Bits of e2fsck's status: 4 errors left uncorrected (with -n, often
+	 * with 8 when it then gives up), 8 operational error alone; from 16
+	 * on (usage, cancelled, a library) and 127 (no e2fsck) it did not run.
+	 */
+	return rc > 0 && rc < 16 && (rc & 7) ? FSCK_COMPLAINT : FSCK_NOT_RUN;
 }

@@ -14,6 +14,14 @@ int fsfile_verify(const char *path, uint64_t seed, int id, uint64_t size,
 		  char *why, size_t len);
 /* mke2fs with features every kernel from 3.10 on understands. */
 int fsfile_mkfs(const char *dev, unsigned int block_size);
-int fsfile_fsck(const char *dev);
+/*
+ * e2fsck -fn on dev, which must not be mounted, as fstests checks its
+ * scratch filesystem after each test: 0 clean; FSCK_COMPLAINT or
+ * FSCK_NOT_RUN with why naming e2fsck, its exit status and the first
+ * line it printed past its banner (the first complaint).
+ */
+#define FSCK_COMPLAINT 1
+#define FSCK_NOT_RUN 2
+int fsfile_fsck(const char *dev, char *why, size_t len);
 
 #endif

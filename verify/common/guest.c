@@ -16,7 +16,8 @@
 #include "mix.h"
 #include "setuptime.h"
 
-int sg_run(const char *const argv[])
+/* Runs argv with stdin from /dev/null and stdout, stderr to out (a fd). */
+static int run_to(const char *const argv[], int out)
 {
 	int status, fd;
 	pid_t pid;
@@ -29,7 +30,8 @@ int sg_run(const char *const argv[])
 		fd = open("/dev/null", O_RDONLY);
 		if (fd >= 0)
 			dup2(fd, 0);
-		dup2(1, 2);
+		dup2(out, 1);
+		dup2(out, 2);
 		execvp(argv[0], (char *const *)argv);
 		fprintf(stderr, "exec %s: %s\n", argv[0], strerror(errno));
 		_exit(127);
@@ -37,6 +39,23 @@ int sg_run(const char *const argv[])
 	if (waitpid(pid, &status, 0) < 0)
 		return -1;
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+int sg_run(const char *const argv[])
+{
+	return run_to(argv, 1);
+}
+
+int sg_run_output(const char *const argv[], const char *path)
+{
+	int fd, rc;
+
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	if (fd < 0)
+		return -1;
+	rc = run_to(argv, fd);
+	close(fd);
+	return rc;
 }
 
 int sg_make_file(const char *path, uint64_t bytes)

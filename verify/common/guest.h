@@ -8,6 +8,8 @@
 
 /* Run argv (NULL-terminated) with stdin from /dev/null; exit status or -1. */
 int sg_run(const char *const argv[]);
+/* The same with stdout and stderr in the file path; 127: no such program. */
+int sg_run_output(const char *const argv[], const char *path);
 int sg_make_file(const char *path, uint64_t bytes);
 /* Attach file to a free loop device; writes its path into dev. */
 int sg_loop_attach(const char *file, char *dev, size_t len);

@@ -1,0 +1,5 @@
+# What the fio checks make of fio's output (verify/common/fio_output.c).
+. "$SG_ROOT/tests/common.sh"
+unit_test fio_output_test "$SG_ROOT/tests/unit/fio_output_test.c" \
+	"$SG_ROOT/verify/common/fio_output.c" -DFIXTURES="\"$SG_ROOT/tests/unit/fio\""
+done_testing
