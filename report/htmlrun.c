@@ -50,13 +50,9 @@ static const char *judged(const struct result *r)
 /* The first bad line: the reason up to its log tail, then the complaint. */
 static void first_bad(FILE *f, const struct result *r, size_t max)
 {
-	const char *tail = strstr(r->col[R_REASON], " | log tail:");
 	char head[4096];
 
-	snprintf(head, sizeof(head), "%.*s",
-		 tail ? (int)(tail - r->col[R_REASON]) : (int)strlen(r->col[R_REASON]),
-		 r->col[R_REASON]);
-	html_textn(f, head, max);
+	html_textn(f, results_first_bad(r, head, sizeof(head)), max);
 	if (strcmp(r->col[R_COMPLAINT], "-")) {
 		fputs(" | kernel said: ", f);
 		html_textn(f, r->col[R_COMPLAINT], 200);
@@ -74,9 +70,9 @@ static void cell_details(FILE *f, const struct result *r, const char *log)
 	fputs(results_skipped(r) ? "skipped" : "first bad line", f);
 	fputs(":</span> ", f);
 	first_bad(f, r, 1500);
-	if (strstr(r->col[R_REASON], " | log tail:")) {
+	if (results_log_tail(r)) {
 		fputs("<br><span class=\"k\">log tail:</span> <code>", f);
-		html_textn(f, strstr(r->col[R_REASON], " | log tail:") + 13, 600);
+		html_textn(f, results_log_tail(r), 600);
 		fputs("</code>", f);
 	}
 	if (log) {

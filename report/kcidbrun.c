@@ -124,13 +124,10 @@ static const char *build_status(const struct unit *u, const struct run_series *s
 	return e ? "PASS" : NULL;
 }
 
-/* Why a row is what it is: the reason up to its log tail, and the complaint. */
+/* Why a row is what it is: its first bad line, and the kernel's complaint. */
 static const char *excerpt(const struct result *r, char *buf, size_t len)
 {
-	const char *tail = strstr(r->col[R_REASON], " | log tail:");
-	int n = tail ? (int)(tail - r->col[R_REASON]) : (int)strlen(r->col[R_REASON]);
-
-	snprintf(buf, len, "%.*s", n, r->col[R_REASON]);
+	results_first_bad(r, buf, len);
 	if (strcmp(r->col[R_COMPLAINT], "-"))
 		snprintf(buf + strlen(buf), len - strlen(buf), "\n%s", r->col[R_COMPLAINT]);
 	return buf;

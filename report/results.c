@@ -123,6 +123,22 @@ int results_pair_has(const char *pair, const char *series)
 	       (!strncmp(pair, series, n) && !strncmp(pair + n, PAIR_ARROW, strlen(PAIR_ARROW)));
 }
 
+const char *results_first_bad(const struct result *r, char *buf, size_t len)
+{
+	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
+
+	snprintf(buf, len, "%.*s", tail ? (int)(tail - r->col[R_REASON]) : (int)strlen(r->col[R_REASON]),
+		 r->col[R_REASON]);
+	return buf;
+}
+
+const char *results_log_tail(const struct result *r)
+{
+	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
+
+	return tail ? tail + strlen(RESULTS_LOG_TAIL) : NULL;
+}
+
 int results_is_pair(const struct result *r)
 {
 	return results_pair_reader(r->col[R_SERIES]) != NULL;

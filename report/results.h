@@ -41,6 +41,17 @@ extern const char *const result_names[R_NCOLS];
  * or NULL when series names one series.
  */
 const char *results_pair_reader(const char *series);
+/*
+ * What logread adds to an ERROR's reason, before the serial log's last
+ * lines; a reason up to it is the row's first bad line.
+ */
+#define RESULTS_LOG_TAIL " | log tail:"
+
+/* The row's reason up to its log tail, in buf. */
+const char *results_first_bad(const struct result *r, char *buf, size_t len);
+/* The log tail's lines of the row's reason, or NULL. */
+const char *results_log_tail(const struct result *r);
+
 /* Whether a row is a cross-era pair's. */
 int results_is_pair(const struct result *r);
 /* The pair's writer's part, in buf. */
