@@ -101,6 +101,8 @@ static const char css[] =
 	"td.cell .meta{display:block;font-size:11.5px;color:var(--muted)}\n"
 	"td.cell.bad .meta{color:#7a271a}\n"
 	"td.none{color:#b8bfcc}\n"
+	"table.full{width:100%}td.wide{min-width:12em;overflow-wrap:anywhere}td.small{font-size:12.5px}\n"
+	"p.sub{color:var(--muted);margin:-6px 0 10px}\n"
 	"details summary{cursor:pointer;font-size:11.5px;color:var(--muted)}\n"
 	"td.cell details[open] .pop{position:absolute;z-index:5;left:0;top:100%;width:34em;"
 	"background:#fff;border:1px solid var(--line);border-radius:6px;padding:8px 10px;"

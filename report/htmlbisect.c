@@ -65,7 +65,7 @@ static void legend(FILE *f)
 	fprintf(f, "<p class=\"legend\"><span><i style=\"background:%s\"></i>%s</span>"
 		"<span><i style=\"background:%s\"></i>%s</span>"
 		"<span><i style=\"background:%s\"></i>skip (no verdict: build, compat or boot)</span>"
-		"<span>a verification step is outlined</span></p>\n",
+		"<span>a verification step is outlined (on the timeline: c culprit, p parent, r revert)</span></p>\n",
 		OLD_COLOUR, b->term_old, NEW_COLOUR, b->term_new, SKIP_COLOUR);
 }
 
@@ -122,8 +122,9 @@ static void timeline(FILE *f, double total)
 			fprintf(f, "<text x=\"%.1f\" y=\"34\" text-anchor=\"middle\" style=\"fill:#fff;font-weight:600\">%s</text>\n",
 				x + w / 2, s->col[S_STEP]);
 		if (is_verification(s))
-			fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"10\" text-anchor=\"middle\">%s</text>\n",
-				x + w / 2, s->col[S_ROLE]);
+			fprintf(f, "<text class=\"axis\" x=\"%.1f\" y=\"10\" text-anchor=\"middle\">%.*s</text>\n",
+				x + w / 2, w >= 7.0 * strlen(s->col[S_ROLE]) ? (int)strlen(s->col[S_ROLE]) : 1,
+				s->col[S_ROLE]);
 		x += w;
 	}
 	svg_axis(f, 10, width, 52, total);
@@ -177,7 +178,7 @@ static void step_row(FILE *f, const struct step *s)
 	fprintf(f, "<tr data-step=\"%s\"><td>%s</td><td>%s</td><td class=\"mono\">", s->col[S_STEP],
 		s->col[S_STEP], s->col[S_ROLE]);
 	html_text(f, s->col[S_COMMIT]);
-	fputs("</td><td>", f);
+	fputs("</td><td class=\"wide\">", f);
 	html_text(f, s->col[S_SUBJECT]);
 	fputs("</td><td>", f);
 	snprintf(rel, sizeof(rel), "logs/%s-%s.build", s->col[S_STEP], s->col[S_COMMIT]);
@@ -192,9 +193,9 @@ static void step_row(FILE *f, const struct step *s)
 	fprintf(f, "<td class=\"cell %s\"><span class=\"v\">", verdict_class(s));
 	html_text(f, s->col[S_VERDICT]);
 	fputs("</span></td>", f);
-	fputs("<td>", f);
+	fputs("<td class=\"wide small\">", f);
 	html_textn(f, s->col[S_FIRST_BAD], 300);
-	fputs("</td><td>", f);
+	fputs("</td><td class=\"wide small\">", f);
 	html_textn(f, s->col[S_NOTE], 300);
 	fputs("</td></tr>\n", f);
 }
@@ -203,8 +204,10 @@ static void steps(FILE *f)
 {
 	int i;
 
-	fputs("<section id=\"steps\"><h2>Steps</h2>\n<table>\n<tr><th>#</th><th>role</th><th>commit</th>"
-	      "<th>subject</th><th>build</th><th>tries (outcome@seed: serial log)</th><th>s</th>"
+	fputs("<section id=\"steps\"><h2>Steps</h2>\n<p class=\"sub\">tries: a boot each, "
+	      "outcome@seed, linking its serial log; a build links what make printed</p>\n"
+	      "<table class=\"full\">\n<tr><th>#</th><th>role</th><th>commit</th>"
+	      "<th>subject</th><th>build</th><th>tries</th><th>s</th>"
 	      "<th>verdict</th><th>first bad</th><th>note</th></tr>\n", f);
 	for (i = 0; i < b->nr_steps; i++)
 		step_row(f, &b->steps[i]);

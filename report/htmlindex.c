@@ -135,11 +135,12 @@ static void run_row(FILE *f, const char *name)
 
 static void write_page(FILE *f)
 {
+	char real[PATH_MAX];
 	int i;
 
 	html_begin(f, "stableguard runs");
 	fputs("<header><h1>stableguard runs</h1>\n<p class=\"sub\">", f);
-	html_text(f, dir);
+	html_text(f, realpath(dir, real) ? real : dir);
 	fprintf(f, ": %d run folder%s, newest first</p></header>\n", nr_names, nr_names == 1 ? "" : "s");
 	fputs("<section><table>\n<tr><th>run</th><th>kind</th><th>outcome</th><th>summary</th>"
 	      "<th>KCIDB</th></tr>\n", f);
