@@ -13,13 +13,14 @@
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
 #   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
+#   make report                       the newest run's report.html and the runs' index.html
 #   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
-#   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
+#   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
 export SG_CACHE
@@ -55,7 +56,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs dpkg-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 # fio for the guest, built static from Debian's source package; outside
@@ -64,16 +65,21 @@ INITRD := $(IMAGE)/initramfs.cpio
 SG_FIO ?= $(SG_CACHE)/fio/fio
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
+.PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
-# deps: everything; deps-apt: what make matrix and the rest need, all a
-# CI runner installs; deps-npm: gitlab-ci-local, into the cache.
-deps: deps-apt deps-npm
+# The browser make check opens report.html in (tests/t/042): make deps
+# installs it; make matrix and make check-quick never ask for it.
+BROWSER_PACKAGES := chromium
 
-deps-apt:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
+# deps: everything; deps-apt: what make matrix and the rest need, all a
+# CI runner installs; deps-browser: chromium, for make check; deps-npm:
+# gitlab-ci-local, into the cache.
+deps: deps-apt deps-browser deps-npm
+
+# apt_install: the Debian packages $(1) names that are not installed, installed.
+apt_install = missing=$$(for p in $(1); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
 	done); \
 	if [ -n "$$missing" ]; then \
@@ -81,6 +87,12 @@ deps-apt:
 		apt-get update -q >/dev/null && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -q --no-install-recommends $$missing >/dev/null; \
 	fi
+
+deps-apt:
+	@$(call apt_install,$(DEB_PACKAGES))
+
+deps-browser:
+	@$(call apt_install,$(BROWSER_PACKAGES))
 
 deps-npm:
 	@[ "$$($(GITLAB_CI_LOCAL) --version 2>/dev/null)" = $(GITLAB_CI_LOCAL_VERSION) ] || { \
@@ -128,22 +140,34 @@ $(BIN)/logread: report/logread.c $(SGLINE) $(RUNFILE)
 	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c $(filter %.c,$(RUNFILE))
 
 # Where a guest's seconds went, from the same log (make bench).
-$(BIN)/guesttimes: report/guesttimes.c $(SGLINE)
+GUESTLOG := report/guestlog.c report/guestlog.h $(SGLINE)
+$(BIN)/guesttimes: report/guesttimes.c $(GUESTLOG)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c report/sgline.c
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c $(filter %.c,$(GUESTLOG))
 
-$(BIN)/report: report/report.c $(RUNFILE) $(OUTFILE)
+# A bisection's folder (steps.tsv, answer), for bisectmd and report.
+BISECTRUN := report/bisectrun.c report/bisectrun.h $(RUNFILE)
+# kcidb.json and report.html of a run (report), and the KCIDB checker.
+KCIDB := report/kcidb.c report/kcidbrun.c report/kcidbbisect.c report/kcidb.h \
+	report/jsonw.c report/jsonw.h report/runfolder.c report/runfolder.h
+HTML := report/html.c report/html.h report/htmlrun.c report/htmlbisect.c report/htmlindex.c
+REPORT_SRCS := report/report.c $(RUNFILE) $(OUTFILE) $(BISECTRUN) $(KCIDB) $(HTML) $(GUESTLOG)
+$(BIN)/report: $(REPORT_SRCS)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/report.c $(filter %.c,$(RUNFILE)) report/outfile.c
+	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $(sort $(filter %.c,$(REPORT_SRCS))) -lm
 
-$(BIN)/bisectmd: report/bisectmd.c $(RUNFILE) $(OUTFILE)
+$(BIN)/bisectmd: report/bisectmd.c $(BISECTRUN) $(OUTFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(filter %.c,$(RUNFILE)) report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(sort $(filter %.c,$(BISECTRUN))) report/outfile.c
 
 # How shell writes and reads the run files: by name, through their schema.
 $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/runfile-tool.c $(filter %.c,$(RUNFILE))
+
+$(BIN)/kcidbcheck: report/kcidbcheck.c report/json.c report/json.h report/jsonw.c report/jsonw.h report/kcidb.h
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/kcidbcheck.c report/json.c report/jsonw.c
 
 image: $(INITRD)
 
@@ -167,7 +191,8 @@ matrix-locked: deps-apt tools image
 	prove/matrix.sh $$run $(INITRD) $(SERIES) && \
 	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
 	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
-	echo "run: $$run" && $(BIN)/report $$run
+	echo "run: $$run" && { $(BIN)/report $$run; rc=$$?; \
+	$(BIN)/report --index $(SG_CACHE)/runs >/dev/null; echo "page: $$run/report.html"; exit $$rc; }
 
 review:
 	@$(LOCKED) review-locked
@@ -202,10 +227,22 @@ follow-ups: tools
 		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; *) why=failed ;; esac; \
 		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
 
+# With RUNS: the shards' folders joined into one run, its table, and its
+# page.  Without: the newest run's kcidb.json and page (a matrix run or a
+# bisection).  Then index.html over the runs; the pages' paths printed.
 report: tools
-	@[ -n "$(RUNS)" ] || { echo "make report: say which runs, e.g. RUNS=\"dir1 dir2\"" >&2; exit 2; }
-	@out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
-	prove/merge-runs.sh $$out $(RUNS) && echo "run: $$out" && $(BIN)/report $$out
+	@if [ -n "$(RUNS)" ]; then \
+		out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
+		prove/merge-runs.sh $$out $(RUNS) || exit $$?; \
+		echo "run: $$out"; $(BIN)/report $$out; rc=$$?; \
+		[ $$rc -gt 1 ] || echo "page: $$out/report.html"; \
+	else \
+		out=$$(ls -1d $(SG_CACHE)/runs/2*/ 2>/dev/null | sort -r | while read -r r; do \
+			[ -f $$r/results.tsv ] || [ -f $$r/steps.tsv ] && { echo $${r%/}; break; }; done); \
+		[ -n "$$out" ] || { echo "make report: no run in $(SG_CACHE)/runs yet (make matrix, or RUNS=\"dir1 dir2\" to join shards)" >&2; exit 2; }; \
+		$(BIN)/report --kcidb $$out >/dev/null && echo "page: $$($(BIN)/report --html $$out)"; rc=$$?; \
+	fi; \
+	echo "index: $$($(BIN)/report --index $(SG_CACHE)/runs)"; exit $$rc
 
 # The bisection builds and boots: the cache's lock, like the matrix.
 bisect:

@@ -5,7 +5,8 @@
 # verifies the answer: the culprit fails, its parent passes, and BAD with
 # the culprit reverted passes.  Writes RUN_DIR/steps.tsv (a row a step),
 # answer (what was found, for bisectmd), bisect.log (`git bisect log`, to
-# replay), and, rendered by bisectmd, bisect.md and bisect.json.
+# replay), and, rendered by bisectmd, bisect.md and bisect.json; by report,
+# kcidb.json and report.html.
 #
 # The history: TREE (any git repository whose commits are kernels of
 # SERIES, e.g. linux-stable) or, without TREE, the cache's repository of
@@ -186,3 +187,9 @@ fi
 trap - EXIT
 cleanup
 "$SG_CACHE/bin/bisectmd" "$run"
+rc=$?
+# Beside bisect.md: the KCIDB file and the page (its path said on stderr,
+# stdout's last line stays bisectmd's summary).
+"$SG_CACHE/bin/report" --kcidb "$run" >/dev/null &&
+	sg_say "page: $("$SG_CACHE/bin/report" --html "$run")"
+exit $rc

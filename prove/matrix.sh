@@ -104,6 +104,7 @@ progress() {
 remember() {
 	mkdir -p "$SG_CACHE/timings/$SG_SERIES"
 	echo "$2" | sg_keep "$SG_CACHE/timings/$SG_SERIES/$v.$1"
+	echo "$2" > "$run/kernels/$SG_SERIES/.$v.$1-secs"
 }
 
 boot_variant() {
@@ -267,6 +268,10 @@ branch_series() {
 	else
 		kernel=$(cat "$SG_REPO/.git/sg-version")
 		echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
+		{ "$RUNFILE" header checkout && "$RUNFILE" row checkout branch="stable/$SG_SERIES" \
+			commit="$(sg_git rev-parse -q --verify "stable/$SG_SERIES")" \
+			config="$(for f in $SG_CONFIG; do basename "$f"; done | paste -sd+)" \
+			compiler="$("$SG_COMPILER" --version 2>/dev/null | head -n 1)"; } > "$run/kernels/$SG_SERIES/.checkout"
 	fi
 }
 

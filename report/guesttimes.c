@@ -24,145 +24,11 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "protocol.h"
-#include "sgline.h"
+#include "guestlog.h"
 
 /* Issue 19: boot to the first check within 2 s of guest time under TCG. */
 #define SG_FIRST_CHECK_SECS 2.0
-#define MAX_CHECKS 32
 #define MAX_LOGS 256
-#define UNKNOWN (-1.0)
-
-struct check_times {
-	char name[64];
-	double begin, end, secs, setup;	/* UNKNOWN when not in the log */
-};
-
-struct guest_times {
-	double boot, done;
-	struct check_times c[MAX_CHECKS];
-	int nr;
-};
-
-static void unknown(struct check_times *c)
-{
-	c->begin = c->end = c->secs = c->setup = UNKNOWN;
-}
-
-static struct check_times *find(struct guest_times *g, const char *name)
-{
-	int i;
-
-	for (i = 0; i < g->nr; i++)
-		if (!strcmp(g->c[i].name, name))
-			return &g->c[i];
-	return NULL;
-}
-
-static void begin_line(struct guest_times *g, const char *args)
-{
-	struct check_times *c;
-	char name[64];
-
-	if (sscanf(args, "%63s", name) != 1 || find(g, name) || g->nr == MAX_CHECKS)
-		return;
-	c = &g->c[g->nr++];
-	unknown(c);
-	snprintf(c->name, sizeof(c->name), "%s", name);
-	sgline_number(args, SG_UPTIME, &c->begin);
-}
-
-static void info_line(struct guest_times *g, const char *args)
-{
-	struct check_times *c;
-	char name[64];
-	int off = 0;
-
-	if (sscanf(args, "%63s %n", name, &off) != 1 || !off ||
-	    strncmp(args + off, SG_INFO_SETUP, strlen(SG_INFO_SETUP)))
-		return;
-	c = find(g, name);
-	if (c)
-		sscanf(args + off + strlen(SG_INFO_SETUP), "%lf", &c->setup);
-}
-
-static void end_line(struct guest_times *g, const char *args)
-{
-	struct check_times *c;
-	char name[64];
-
-	if (sscanf(args, "%63s", name) != 1 || !(c = find(g, name)))
-		return;
-	sgline_number(args, SG_END_SECS, &c->secs);
-	sgline_number(args, SG_UPTIME, &c->end);
-}
-
-static void record(struct guest_times *g, const char *rec)
-{
-	const char *args;
-
-	if ((args = sgline_kind(rec, SG_LINE_BOOT)))
-		sgline_number(args, SG_UPTIME, &g->boot);
-	else if ((args = sgline_kind(rec, SG_LINE_BEGIN)))
-		begin_line(g, args);
-	else if ((args = sgline_kind(rec, SG_LINE_INFO)))
-		info_line(g, args);
-	else if ((args = sgline_kind(rec, SG_LINE_END)))
-		end_line(g, args);
-	else if ((args = sgline_kind(rec, SG_LINE_DONE)))
-		sgline_number(args, SG_UPTIME, &g->done);
-}
-
-static int read_times(const char *path, struct guest_times *g)
-{
-	char line[4096];
-	const char *rec;
-	FILE *f = fopen(path, "r");
-
-	if (!f) {
-		fprintf(stderr, "guesttimes: %s: cannot open\n", path);
-		return -1;
-	}
-	memset(g, 0, sizeof(*g));
-	g->boot = g->done = UNKNOWN;
-	while (fgets(line, sizeof(line), f))
-		if ((rec = sgline_record(line)))
-			record(g, rec);
-	fclose(f);
-	return 0;
-}
-
-/* b - a, UNKNOWN unless both are known. */
-static double span(double a, double b)
-{
-	return a < 0 || b < 0 ? UNKNOWN : b - a;
-}
-
-static double first_begin(const struct guest_times *g)
-{
-	return g->nr ? g->c[0].begin : UNKNOWN;
-}
-
-/* The whole check: by the guest clock's marks, else its SG-END secs=. */
-static double check_secs(const struct check_times *c)
-{
-	double s = span(c->begin, c->end);
-
-	return s >= 0 ? s : c->secs;
-}
-
-/* The check less its setup; the two clocks round apart by up to 0.01 s. */
-static double run_secs(const struct check_times *c)
-{
-	double run = span(c->setup, check_secs(c));
-
-	return run < 0 && c->setup >= 0 && check_secs(c) >= 0 ? 0 : run;
-}
-
-static double tail_secs(const struct guest_times *g)
-{
-	return g->nr ? span(g->c[g->nr - 1].end, g->done) : UNKNOWN;
-}
 
 static const char *secs(double s, char *buf, size_t len)
 {
@@ -184,18 +50,18 @@ static int print_tsv(const char *path)
 	struct guest_times g;
 	int i;
 
-	if (read_times(path, &g))
+	if (guest_read(path, "guesttimes", &g))
 		return 2;
 	puts("part\tcheck\tsecs");
 	row("boot", "-", g.boot);
-	row("init", "-", span(g.boot, first_begin(&g)));
+	row("init", "-", guest_span(g.boot, guest_first_begin(&g)));
 	for (i = 0; i < g.nr; i++) {
 		row("setup", g.c[i].name, g.c[i].setup);
-		row("run", g.c[i].name, run_secs(&g.c[i]));
-		row("check", g.c[i].name, check_secs(&g.c[i]));
+		row("run", g.c[i].name, guest_run_secs(&g.c[i]));
+		row("check", g.c[i].name, guest_check_secs(&g.c[i]));
 	}
-	row("tail", "-", tail_secs(&g));
-	row("first_check", "-", first_begin(&g));
+	row("tail", "-", guest_tail_secs(&g));
+	row("first_check", "-", guest_first_begin(&g));
 	return 0;
 }
 
@@ -206,12 +72,12 @@ static const char *check_cell(const struct check_times *c, char *buf, size_t len
 
 	if (!c)
 		return "-";
-	if (c->setup >= 0 && run_secs(c) >= 0) {
+	if (c->setup >= 0 && guest_run_secs(c) >= 0) {
 		snprintf(buf, len, "%s+%s", secs(c->setup, a, sizeof(a)),
-			 secs(run_secs(c), b, sizeof(b)));
+			 secs(guest_run_secs(c), b, sizeof(b)));
 		return buf;
 	}
-	return secs(check_secs(c), buf, len);
+	return secs(guest_check_secs(c), buf, len);
 }
 
 static const char *within(double first)
@@ -241,7 +107,7 @@ static int all_checks(const struct guest_times *g, int n, const char **names)
 		for (j = 0; j < g[i].nr; j++) {
 			for (k = 0; k < nr && strcmp(names[k], g[i].c[j].name); k++)
 				;
-			if (k == nr && nr < MAX_CHECKS)
+			if (k == nr && nr < GUEST_MAX_CHECKS)
 				names[nr++] = g[i].c[j].name;
 		}
 	return nr;
@@ -268,17 +134,17 @@ static void markdown_row(const char *path, const char *wall, struct guest_times 
 
 	label(path, name, sizeof(name));
 	printf("| %s | %s | %s | %s |", name, wall, secs(g->boot, a, sizeof(a)),
-	       secs(span(g->boot, first_begin(g)), b, sizeof(b)));
+	       secs(guest_span(g->boot, guest_first_begin(g)), b, sizeof(b)));
 	for (k = 0; k < nr; k++)
-		printf(" %s |", check_cell(find(g, names[k]), cell, sizeof(cell)));
-	printf(" %s | %s | %s |\n", secs(tail_secs(g), c, sizeof(c)),
-	       secs(first_begin(g), d, sizeof(d)), within(first_begin(g)));
+		printf(" %s |", check_cell(guest_find(g, names[k]), cell, sizeof(cell)));
+	printf(" %s | %s | %s |\n", secs(guest_tail_secs(g), c, sizeof(c)),
+	       secs(guest_first_begin(g), d, sizeof(d)), within(guest_first_begin(g)));
 }
 
 static int print_markdown(int argc, char **argv)
 {
 	static struct guest_times g[MAX_LOGS];
-	const char *names[MAX_CHECKS];
+	const char *names[GUEST_MAX_CHECKS];
 	int i, n = 0, nr;
 
 	if (argc % 2 || argc / 2 > MAX_LOGS) {
@@ -287,7 +153,7 @@ static int print_markdown(int argc, char **argv)
 		return 2;
 	}
 	for (i = 0; i < argc; i += 2, n++)
-		if (read_times(argv[i], &g[n]))
+		if (guest_read(argv[i], "guesttimes", &g[n]))
 			return 2;
 	nr = all_checks(g, n, names);
 	markdown_head(names, nr);

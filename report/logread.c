@@ -171,7 +171,7 @@ static void append_tail(char *out, size_t len)
 	size_t at = strlen(out);
 	int i;
 
-	at += snprintf(out + at, len - at, " | log tail:");
+	at += snprintf(out + at, len - at, RESULTS_LOG_TAIL);
 	for (i = 0; i < TAIL_LINES && at < len; i++) {
 		const char *l = tail[(tail_next + i) % TAIL_LINES];
 

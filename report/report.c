@@ -1,11 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report: the judge of a run, and its renderer.  Renders a run's
- * results.tsv as matrix.md (for people), junit.xml (for CI) and
- * results.json, prints the Markdown table and the summary line, and
- * exits 1 when the run is not green (a row not as expected, or no rows).
+ * results.tsv as matrix.md (for people), junit.xml (for CI), results.json,
+ * kcidb.json (KCIDB's I/O schema, kcidb.h) and report.html (html.h),
+ * prints the Markdown table and the summary line, and exits 1 when the
+ * run is not green (a row not as expected, or no rows).
  *
  *	report RUN_DIR
+ *	report --html RUN_DIR		RUN_DIR/report.html of a matrix run or a
+ *					bisection's folder; prints its path
+ *	report --kcidb RUN_DIR		RUN_DIR/kcidb.json of either; prints its path
+ *	report --index DIR		DIR/index.html over the run folders in DIR
  *	report --judge RUN_DIR		the summary line alone, exit 0 when green
  *	report --judge RUN_DIR SERIES [PATCHSET]
  *					that series' own rows (of that patch set):
@@ -26,17 +31,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "bisectrun.h"
+#include "html.h"
+#include "kcidb.h"
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
+#include "runfolder.h"
 
 static struct result *rows;
 static int nr;
-
-static int is_pair(const struct result *r)
-{
-	return results_pair_reader(r->col[R_SERIES]) != NULL;
-}
 
 static void md_escape(FILE *f, const char *s)
 {
@@ -67,7 +71,7 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (results_skipped(r) && !is_pair(r)) {
+		if (results_skipped(r) && !results_is_pair(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
 			if (!i || !results_skipped(&rows[i - 1]) ||
@@ -94,7 +98,7 @@ static void write_md(FILE *f)
 			continue;
 		if (results_skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
-			if (i && results_skipped(&rows[i - 1]) && !is_pair(r) &&
+			if (i && results_skipped(&rows[i - 1]) && !results_is_pair(r) &&
 			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				continue;
 			fprintf(f, "- %s skipped: ", r->col[R_SERIES]);
@@ -185,27 +189,6 @@ static void write_json(FILE *f)
 	fprintf(f, "]\n");
 }
 
-/*
- * Series in the run, how many of them were skipped (rows come grouped),
- * and the cross-era pairs.
- */
-static void count_series(int *all, int *skipped_series, int *pairs)
-{
-	int i;
-
-	*all = *skipped_series = *pairs = 0;
-	for (i = 0; i < nr; i++) {
-		if (is_pair(&rows[i])) {
-			(*pairs)++;
-			continue;
-		}
-		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
-			continue;
-		(*all)++;
-		*skipped_series += results_skipped(&rows[i]);
-	}
-}
-
 /* How the kernels were built (matrix.sh wrote it): local, or over distcc. */
 static void print_builds(const char *dir)
 {
@@ -221,29 +204,14 @@ static void print_builds(const char *dir)
 	fclose(f);
 }
 
-/* The summary line: series run, pairs, outcomes as expected; 1 if not green. */
+/* The summary line; 1 if the run is not green. */
 static int summary(void)
 {
-	int i, skips = 0, ok = 0, series, skipped_series, pairs;
+	char line[256];
+	int green = results_summary(rows, nr, line, sizeof(line));
 
-	if (!nr) {
-		printf("no results: nothing was run\n");
-		return 1;
-	}
-	for (i = 0; i < nr; i++) {
-		skips += results_skipped(&rows[i]);
-		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
-	}
-	count_series(&series, &skipped_series, &pairs);
-	printf("%d of %d series run", series - skipped_series, series);
-	if (pairs)
-		printf(", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
-	printf(", %d of %d outcomes as expected", ok, nr - skips);
-	if (skipped_series)
-		printf("; %d series SKIP (no tree)\n", skipped_series);
-	else
-		printf("%s\n", results_green(rows, nr) ? "; matrix OK" : "");
-	return !results_green(rows, nr);
+	puts(line);
+	return !green;
 }
 
 /*
@@ -323,8 +291,46 @@ static int row(int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n");
+	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n"
+		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
+}
+
+/* report.html (html) or kcidb.json of a matrix run or a bisection. */
+static int render(const char *dir, int html)
+{
+	struct bisect_run b;
+	int rc;
+
+	switch (run_kind(dir)) {
+	case RUN_MATRIX:
+		if (load(dir))
+			return 2;
+		rc = html ? html_matrix(dir, rows, nr) : kcidb_matrix(dir, rows, nr);
+		break;
+	case RUN_BISECT:
+		if (bisect_load(dir, "report", &b))
+			return 2;
+		rc = html ? html_bisect(dir, &b) : kcidb_bisect(dir, &b);
+		bisect_free(&b);
+		break;
+	default:
+		fprintf(stderr, "report: %s: not a run folder (no results.tsv, nor steps.tsv and answer)\n",
+			dir);
+		return 2;
+	}
+	if (rc)
+		return 2;
+	printf("%s/%s\n", dir, html ? "report.html" : "kcidb.json");
+	return 0;
+}
+
+static int index_page(const char *dir)
+{
+	if (html_index(dir))
+		return 2;
+	printf("%s/index.html\n", dir);
+	return 0;
 }
 
 int main(int argc, char **argv)
@@ -339,13 +345,18 @@ int main(int argc, char **argv)
 		return judge(argc, argv);
 	if (argc == 4 && !strcmp(argv[1], "--match"))
 		return match(argv);
+	if (argc == 3 && (!strcmp(argv[1], "--html") || !strcmp(argv[1], "--kcidb")))
+		return render(argv[2], !strcmp(argv[1], "--html"));
+	if (argc == 3 && !strcmp(argv[1], "--index"))
+		return index_page(argv[2]);
 	if (argc != 2 || argv[1][0] == '-')
 		return usage();
 	if (load(argv[1]))
 		return 2;
 	if (write_file("report", argv[1], "matrix.md", write_md) ||
 	    write_file("report", argv[1], "junit.xml", write_junit) ||
-	    write_file("report", argv[1], "results.json", write_json))
+	    write_file("report", argv[1], "results.json", write_json) ||
+	    kcidb_matrix(argv[1], rows, nr) || html_matrix(argv[1], rows, nr))
 		return 2;
 	write_md(stdout);
 	print_builds(argv[1]);

@@ -104,6 +104,14 @@ const char *results_pair_reader(const char *series)
 	return arrow ? arrow + strlen(PAIR_ARROW) : NULL;
 }
 
+const char *results_pair_writer(const char *pair, char *buf, size_t len)
+{
+	const char *arrow = strstr(pair, PAIR_ARROW);
+
+	snprintf(buf, len, "%.*s", arrow ? (int)(arrow - pair) : (int)strlen(pair), pair);
+	return buf;
+}
+
 int results_pair_has(const char *pair, const char *series)
 {
 	const char *reader = results_pair_reader(pair);
@@ -113,4 +121,75 @@ int results_pair_has(const char *pair, const char *series)
 		return 0;
 	return !strcmp(reader, series) ||
 	       (!strncmp(pair, series, n) && !strncmp(pair + n, PAIR_ARROW, strlen(PAIR_ARROW)));
+}
+
+const char *results_first_bad(const struct result *r, char *buf, size_t len)
+{
+	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
+
+	snprintf(buf, len, "%.*s", tail ? (int)(tail - r->col[R_REASON]) : (int)strlen(r->col[R_REASON]),
+		 r->col[R_REASON]);
+	return buf;
+}
+
+const char *results_log_tail(const struct result *r)
+{
+	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
+
+	return tail ? tail + strlen(RESULTS_LOG_TAIL) : NULL;
+}
+
+int results_is_pair(const struct result *r)
+{
+	return results_pair_reader(r->col[R_SERIES]) != NULL;
+}
+
+/*
+ * Series in the run, how many of them were skipped (rows come grouped),
+ * and the cross-era pairs.
+ */
+static void count_series(const struct result *rows, int nr, int *all, int *skipped_series,
+			 int *pairs)
+{
+	int i;
+
+	*all = *skipped_series = *pairs = 0;
+	for (i = 0; i < nr; i++) {
+		if (results_is_pair(&rows[i])) {
+			(*pairs)++;
+			continue;
+		}
+		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
+			continue;
+		(*all)++;
+		*skipped_series += results_skipped(&rows[i]);
+	}
+}
+
+int results_summary(const struct result *rows, int nr, char *buf, size_t len)
+{
+	int i, skips = 0, ok = 0, series, skipped_series, pairs, green = results_green(rows, nr);
+	size_t at;
+
+	if (!nr) {
+		snprintf(buf, len, "no results: nothing was run");
+		return 0;
+	}
+	for (i = 0; i < nr; i++) {
+		skips += results_skipped(&rows[i]);
+		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
+	}
+	count_series(rows, nr, &series, &skipped_series, &pairs);
+	at = snprintf(buf, len, "%d of %d series run", series - skipped_series, series);
+	if (pairs && at < len)
+		at += snprintf(buf + at, len - at, ", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
+	if (at < len)
+		at += snprintf(buf + at, len - at, ", %d of %d outcomes as expected", ok, nr - skips);
+	if (at >= len)
+		return green;
+	if (skipped_series)
+		snprintf(buf + at, len - at, "; %d series SKIP (no tree)", skipped_series);
+	else
+		snprintf(buf + at, len - at, "%s", green ? "; matrix OK" : "");
+	return green;
 }

@@ -41,6 +41,21 @@ extern const char *const result_names[R_NCOLS];
  * or NULL when series names one series.
  */
 const char *results_pair_reader(const char *series);
+/*
+ * What logread adds to an ERROR's reason, before the serial log's last
+ * lines; a reason up to it is the row's first bad line.
+ */
+#define RESULTS_LOG_TAIL " | log tail:"
+
+/* The row's reason up to its log tail, in buf. */
+const char *results_first_bad(const struct result *r, char *buf, size_t len);
+/* The log tail's lines of the row's reason, or NULL. */
+const char *results_log_tail(const struct result *r);
+
+/* Whether a row is a cross-era pair's. */
+int results_is_pair(const struct result *r);
+/* The pair's writer's part, in buf. */
+const char *results_pair_writer(const char *pair, char *buf, size_t len);
 /* Whether the pair in column pair has series as its writer or reader. */
 int results_pair_has(const char *pair, const char *series);
 
@@ -52,6 +67,13 @@ int results_match(const struct result *r);
 int results_skipped(const struct result *r);
 /* Whether rows make a green run: at least one, and every one matches. */
 int results_green(const struct result *rows, int nr);
+
+/*
+ * The run's summary line into buf: series run, cross-era pairs, outcomes
+ * as expected, "matrix OK" or the series skipped.  Returns whether the run
+ * is green.
+ */
+int results_summary(const struct result *rows, int nr, char *buf, size_t len);
 
 /* The header line, without its newline. */
 const char *results_header(void);

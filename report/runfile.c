@@ -18,12 +18,15 @@ const char *const outcome_names[O_NCOLS] = { "outcome", "first_bad", "done", "st
 
 const char *const image_names[I_NCOLS] = { "sha256", "verdict", "commit" };
 
+const char *const checkout_names[C_NCOLS] = { "commit", "branch", "config", "compiler" };
+
 static const struct runfile_kind kinds[] = {
 	{ "results", result_names, R_NCOLS },
 	{ "steps", step_names, S_NCOLS },
 	{ "verdicts", verdict_names, V_NCOLS },
 	{ "outcome", outcome_names, O_NCOLS },
 	{ "images", image_names, I_NCOLS },
+	{ "checkout", checkout_names, C_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

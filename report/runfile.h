@@ -11,6 +11,8 @@
  *	verdicts	LOG.verdicts: logread's verdict per check of one boot
  *	outcome		LOG.outcome: logread's verdict over the boot's checks
  *	images		a bisection's images: each judged bzImage's verdict
+ *	checkout	a matrix run's kernels/<series>/.checkout: what its
+ *			stable/<series> was (for kcidb.json)
  */
 #ifndef SG_RUNFILE_H
 #define SG_RUNFILE_H
@@ -37,10 +39,15 @@ enum outcome_col { O_OUTCOME, O_FIRST_BAD, O_DONE, O_STATUS, O_NCOLS };
 
 enum image_col { I_SHA256, I_VERDICT, I_COMMIT, I_NCOLS };
 
+/* The commit of stable/<series>, the branch, the config fragments
+ * (base.config+...), the compiler's --version line. */
+enum checkout_col { C_COMMIT, C_BRANCH, C_CONFIG, C_COMPILER, C_NCOLS };
+
 extern const char *const step_names[S_NCOLS];
 extern const char *const verdict_names[V_NCOLS];
 extern const char *const outcome_names[O_NCOLS];
 extern const char *const image_names[I_NCOLS];
+extern const char *const checkout_names[C_NCOLS];
 
 struct runfile_kind {
 	const char *name;

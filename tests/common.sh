@@ -139,3 +139,129 @@ upstream_form() {
 		mv "$2.form" "$2"
 }
 UPSTREAM_FORMS="commit bracket plain based cherry"
+
+# standin_guest_log LOG CHECK:SECS...: a serial log with the guest
+# protocol's time marks (boot, setup, each check's begin and end, done).
+standin_guest_log() {
+	log=$1
+	shift
+	mkdir -p "$(dirname "$log")"
+	at=0.85
+	printf '[    0.000000] Linux version 9.9.1\nSG-BOOT 9.9.1 panic_on_oops=1 uptime=%s\n' $at > "$log"
+	at=$(echo "$at + 0.12" | bc)
+	for c; do
+		gl_check=${c%%:*} gl_secs=${c#*:}
+		printf 'SG-BEGIN %s uptime=%s\nSG-INFO %s setup secs=%s\n' "$gl_check" "$at" \
+			"$gl_check" "$(echo "scale=2; $gl_secs / 3" | bc)" >> "$log"
+		printf 'SG-RESULT %s PASS seed=7\n' "$gl_check" >> "$log"
+		at=$(echo "$at + $gl_secs" | bc)
+		printf 'SG-END %s rc=0 secs=%s uptime=%s\n' "$gl_check" "$gl_secs" "$at" >> "$log"
+		at=$(echo "$at + 0.03" | bc)
+	done
+	printf 'SG-DONE uptime=%s\n' "$(echo "$at + 0.05" | bc)" >> "$log"
+}
+
+# standin_run DIR [all]: a matrix run folder made of report --row rows, as
+# matrix.sh leaves one (results.tsv, seed, logs/, kernels/<series>/ with
+# .id, .checkout and a build's seconds, cross.list).  Without "all":
+# series 9.9, fixed and unfixed, every outcome as expected.  With "all":
+# every outcome kind (PASS FAIL ERROR SKIP REFUSED), some not as expected,
+# a series whose build failed, one without its tree, and cross-era pairs.
+standin_run() {
+	run=$1
+	mkdir -p "$run/logs" "$run/kernels"
+	echo 7 > "$run/seed"
+	echo "local, ccache" > "$run/builds"
+	"$REPORT" --header > "$run/results.tsv"
+	if [ "${2:-}" != all ]; then
+		standin_series_run 9.9 9.9.1 fixed:PASS:PASS unfixed:FAIL:FAIL
+		return
+	fi
+	standin_series_run 6.1 6.1.192 base:PASS:PASS unfixed:FAIL:FAIL regress-raid0:PASS:FAIL
+	# 6.1/panic: the guest died in the first check.
+	printf 'SG-BOOT 6.1.192 uptime=0.85\nSG-BEGIN raid0-map uptime=0.97\nKernel panic - not syncing: Fatal exception\n' \
+		> "$run/logs/6.1-panic.log"
+	for c in raid0-map raid0-discard; do
+		standin_row 6.1 panic $c PASS ERROR "the guest stopped before SG-END (a panic?) | log tail: Kernel panic - not syncing: Fatal exception"
+	done
+	kernel=- patchset=-
+	mkdir -p "$run/kernels/3.19"
+	echo "SKIP 3.19: wants linux-3.19.8.tar.xz in CACHE/tarballs/" > "$run/kernels/3.19/.skip"
+	for c in raid0-map raid0-discard; do
+		standin_row 3.19 unfixed $c FAIL SKIP "$(cat "$run/kernels/3.19/.skip")" - -
+	done
+	kernel=5.10.240 patchset=da39a3ee5e6b
+	printf 'make: *** [Makefile:1] Error 2\n' > "$run/logs/5.10-base.build"
+	for c in raid0-map raid0-discard; do
+		standin_row 5.10 base $c PASS ERROR "build failed: drivers/md/raid0.c:42: error: expected ';'" - "$run/logs/5.10-base.build"
+	done
+	printf 'name\twriter\twriter_variant\treader\treader_variant\texpect\n' > "$run/cross.list"
+	standin_pair 6.1 base 6.12 base upgrade-flips-layout FAIL FAIL "seed=7 1024 of 8192 sectors read back wrong; first: array sector 128"
+	standin_pair 5.10 base 6.1 base layout-forgotten REFUSED REFUSED "md/raid0:md0: cannot assemble multi-zone RAID0 with default_layout setting"
+	standin_pair 6.1 unfixed 6.12 base unfixed-writer PASS FAIL "seed=7 8 of 8192 sectors read back wrong; first: array sector 64"
+}
+
+# standin_row SERIES VARIANT CHECK EXPECTED OBSERVED REASON [COMPLAINT [LOG]]
+standin_row() {
+	"$REPORT" --row series="$1" variant="$2" check="$3" expected="$4" observed="$5" \
+		seconds="$( [ "$5" = SKIP ] && echo 0 || echo 1.4)" kernel="${kernel:--}" \
+		patchset="${patchset:--}" seed=7 complaint="${7:--}" \
+		log="${8-$run/logs/$1-$2.log}" reason="$6" >> "$run/results.tsv"
+}
+
+# standin_series_run SERIES KERNEL VARIANT:EXPECTED:OBSERVED...: every
+# check of each variant, its guest's log with time marks.
+standin_series_run() {
+	s=$1 kernel=$2 patchset=da39a3ee5e6b
+	shift 2
+	mkdir -p "$run/kernels/$s"
+	echo "$kernel $patchset" > "$run/kernels/$s/.id"
+	{ "$RUNFILE" header checkout && "$RUNFILE" row checkout branch="stable/$s" \
+		commit=0123456789abcdef0123456789abcdef01234567 config=base.config+virtio.config \
+		compiler="gcc-12 (Debian 12.2.0-14) 12.2.0"; } > "$run/kernels/$s/.checkout"
+	for v; do
+		name=${v%%:*} exp=${v#*:} obs=${v##*:}
+		exp=${exp%:*}
+		echo "/cache/build/$s/images/$name/bzImage" > "$run/kernels/$s/$name"
+		echo 95 > "$run/kernels/$s/.$name.build-secs"
+		standin_guest_log "$run/logs/$s-$name.log" raid0-map:2.4 raid0-discard:1.1
+		standin_row "$s" "$name" raid0-map "$exp" "$obs" \
+			"$( [ "$obs" = PASS ] && echo 'seed=7 arrays=4' || echo 'seed=7 arrays=4 failed=4: 60472 of 90240 sectors misplaced; first: array sector 121')"
+		standin_row "$s" "$name" raid0-discard PASS PASS "seed=7 arrays=4" \
+			"$( [ "$name" = unfixed ] && echo 'WARNING: CPU: 0 PID: 1 at drivers/md/raid0.c:300 raid0_map+0x1/0x2' || echo -)"
+	done
+}
+
+# standin_pair WRITER WVARIANT READER RVARIANT NAME EXPECTED OBSERVED REASON
+standin_pair() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$5" "$1" "$2" "$3" "$4" "$6" >> "$run/cross.list"
+	standin_guest_log "$run/cross/$5/write.log" raid0-layout:1.8
+	standin_guest_log "$run/cross/$5/read.log" raid0-layout:0.9
+	kernel="$1.9→$3.9" patchset="da39a3ee5e6b→da39a3ee5e6b" standin_row "$1→$3" "$5" \
+		raid0-layout "$6" "$7" "$8" - "$run/cross/$5/read.log"
+}
+
+# standin_bisect DIR: a bisection's folder (steps.tsv, answer, the boots'
+# logs) as maintain/bisect.sh leaves one, its culprit found and verified.
+standin_bisect() {
+	b=$1
+	mkdir -p "$b/logs"
+	printf 'series\t9.9\nsource\tthe cache\ngood\tv9.9.1 %s\nbad\tv9.9.4 %s\nchecks\traid0-map\n' \
+		1111111111111111111111111111111111111111 4444444444444444444444444444444444444444 > "$b/answer"
+	printf 'fixed\t0\ntries\t2\nseed\t100\ncommits\t6\nstatus\tfound\nterms\tgood bad\nwall\t410\n' >> "$b/answer"
+	printf 'culprit\t%s\nsubject\tmd/raid0: a change\nauthor\tA U Thor <a@example.org>\n' \
+		3333333333333333333333333333333333333333 >> "$b/answer"
+	{
+		printf 'step\trole\tcommit\tsubject\tbuild\ttries\tsecs\tfirst_bad\tverdict\tnote\n'
+		printf '1\tbisect\t222222222222\tmd: a cleanup\tbuilt\tPASS@100,PASS@101\t92\t-\tgood\t-\n'
+		printf '2\tbisect\t333333333333\tmd/raid0: a change\tbuilt\tFAIL@100\t61\traid0-map: array sector 77\tbad\t-\n'
+		printf '3\tbisect\t2a2a2a2a2a2a\tbuild: broken\tfailed\t-\t30\t-\tskip\tbuild failed: broken.c:1: error\n'
+		printf '4\tculprit\t333333333333\tmd/raid0: a change\treused 333333333333\t-\t2\t-\tbad\tbzImage identical\n'
+		printf '5\tparent\t222222222222\tmd: a cleanup\tbuilt\tPASS@100,PASS@101\t88\t-\tgood\t-\n'
+		printf '6\trevert\t5e5e5e5e5e5e\tRevert "md/raid0: a change"\tbuilt\tPASS@100,ERROR@101\t97\t-\tskip\t-\n'
+	} > "$b/steps.tsv"
+	for l in 1-222222222222-1 1-222222222222-2 2-333333333333-1 5-222222222222-1 5-222222222222-2 6-5e5e5e5e5e5e-1 6-5e5e5e5e5e5e-2; do
+		standin_guest_log "$b/logs/$l.log" raid0-map:2.0
+	done
+	printf 'broken.c:1: error: syntax error\n' > "$b/logs/3-2a2a2a2a2a2a.build"
+}

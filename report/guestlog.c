@@ -1,0 +1,125 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "guestlog.h"
+#include "protocol.h"
+#include "sgline.h"
+
+static void unknown(struct check_times *c)
+{
+	c->begin = c->end = c->secs = c->setup = GUEST_UNKNOWN;
+}
+
+struct check_times *guest_find(struct guest_times *g, const char *name)
+{
+	int i;
+
+	for (i = 0; i < g->nr; i++)
+		if (!strcmp(g->c[i].name, name))
+			return &g->c[i];
+	return NULL;
+}
+
+static void begin_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+
+	if (sscanf(args, "%63s", name) != 1 || guest_find(g, name) || g->nr == GUEST_MAX_CHECKS)
+		return;
+	c = &g->c[g->nr++];
+	unknown(c);
+	snprintf(c->name, sizeof(c->name), "%s", name);
+	sgline_number(args, SG_UPTIME, &c->begin);
+}
+
+static void info_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+	int off = 0;
+
+	if (sscanf(args, "%63s %n", name, &off) != 1 || !off ||
+	    strncmp(args + off, SG_INFO_SETUP, strlen(SG_INFO_SETUP)))
+		return;
+	c = guest_find(g, name);
+	if (c)
+		sscanf(args + off + strlen(SG_INFO_SETUP), "%lf", &c->setup);
+}
+
+static void end_line(struct guest_times *g, const char *args)
+{
+	struct check_times *c;
+	char name[64];
+
+	if (sscanf(args, "%63s", name) != 1 || !(c = guest_find(g, name)))
+		return;
+	sgline_number(args, SG_END_SECS, &c->secs);
+	sgline_number(args, SG_UPTIME, &c->end);
+}
+
+static void record(struct guest_times *g, const char *rec)
+{
+	const char *args;
+
+	if ((args = sgline_kind(rec, SG_LINE_BOOT)))
+		sgline_number(args, SG_UPTIME, &g->boot);
+	else if ((args = sgline_kind(rec, SG_LINE_BEGIN)))
+		begin_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_INFO)))
+		info_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_END)))
+		end_line(g, args);
+	else if ((args = sgline_kind(rec, SG_LINE_DONE)))
+		sgline_number(args, SG_UPTIME, &g->done);
+}
+
+int guest_read(const char *path, const char *who, struct guest_times *g)
+{
+	char line[4096];
+	const char *rec;
+	FILE *f = fopen(path, "r");
+
+	if (!f) {
+		fprintf(stderr, "%s: %s: cannot open\n", who, path);
+		return -1;
+	}
+	memset(g, 0, sizeof(*g));
+	g->boot = g->done = GUEST_UNKNOWN;
+	while (fgets(line, sizeof(line), f))
+		if ((rec = sgline_record(line)))
+			record(g, rec);
+	fclose(f);
+	return 0;
+}
+
+double guest_span(double a, double b)
+{
+	return a < 0 || b < 0 ? GUEST_UNKNOWN : b - a;
+}
+
+double guest_first_begin(const struct guest_times *g)
+{
+	return g->nr ? g->c[0].begin : GUEST_UNKNOWN;
+}
+
+double guest_check_secs(const struct check_times *c)
+{
+	double s = guest_span(c->begin, c->end);
+
+	return s >= 0 ? s : c->secs;
+}
+
+/* The two clocks round apart by up to 0.01 s: never below 0. */
+double guest_run_secs(const struct check_times *c)
+{
+	double run = guest_span(c->setup, guest_check_secs(c));
+
+	return run < 0 && c->setup >= 0 && guest_check_secs(c) >= 0 ? 0 : run;
+}
+
+double guest_tail_secs(const struct guest_times *g)
+{
+	return g->nr ? guest_span(g->c[g->nr - 1].end, g->done) : GUEST_UNKNOWN;
+}
