@@ -231,8 +231,9 @@ branch-locked: deps-apt tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do prove/branch.sh $$s || exit $$?; done
 
-# Each series' patches against their own hunks, then, where a tree was
-# imported, against that tree in order (git apply --check).
+# Each series' patches and mutants (regress:) against their own hunks,
+# then, where a tree was imported, the patches against that tree in order
+# and each variant's mutants on top of its base (git apply --check).
 lint: tools
 	@for s in $(or $(SERIES),$$($(BIN)/sgconf branches.yaml series)); do \
 		$(BIN)/sgconf branches.yaml lint $$s || exit 1; \

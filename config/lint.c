@@ -30,18 +30,22 @@ static void problem(const char *fmt, ...)
 	problems++;
 }
 
-/* The *.patch files in dir must be the ones the series names. */
-static void check_listing(const char *series_file, char paths[][4096], int n)
+/* The folder of path, into dir. */
+static void folder_of(const char *path, char *dir, size_t len)
 {
-	char dir[4096], full[4400];
-	const char *slash;
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, len, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+/* The *.patch files in dir must be the n paths that lister names. */
+static void check_listing(const char *dir, const char *lister, char paths[][4096], int n)
+{
+	char full[4400];
 	struct dirent *e;
 	DIR *d;
 	int i, listed;
 
-	slash = strrchr(series_file, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - series_file) : 1,
-		 slash ? series_file : ".");
 	d = opendir(dir);
 	if (!d)
 		return;
@@ -54,14 +58,14 @@ static void check_listing(const char *series_file, char paths[][4096], int n)
 		for (i = 0, listed = 0; i < n; i++)
 			listed |= !strcmp(paths[i], full);
 		if (!listed)
-			problem("%s: not listed in %s", full, series_file);
+			problem("%s: not listed in %s", full, lister);
 	}
 	closedir(d);
 	for (i = 0; i < n; i++) {
 		struct stat st;
 
 		if (stat(paths[i], &st))
-			problem("%s: listed in %s but missing", paths[i], series_file);
+			problem("%s: listed in %s but missing", paths[i], lister);
 	}
 }
 
@@ -271,7 +275,7 @@ int lint_series(const struct facts *facts, const char *series,
 {
 	static char paths[MAX_PATCHES][4096];
 	struct patchfile p;
-	char err[4400];
+	char err[4400], dir[4096];
 	int n, i;
 
 	problems = 0;
@@ -280,7 +284,8 @@ int lint_series(const struct facts *facts, const char *series,
 		printf("lint: %s\n", err);
 		return 1;
 	}
-	check_listing(series_file, paths, n);
+	folder_of(series_file, dir, sizeof(dir));
+	check_listing(dir, series_file, paths, n);
 	for (i = 0; i < n; i++) {
 		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
 			printf("lint: %s\n", err);
@@ -290,6 +295,47 @@ int lint_series(const struct facts *facts, const char *series,
 		if (!p.has_diff)
 			problem("%s: no diff --git section", paths[i]);
 		check_against_facts(facts, &p, kind, series);
+		check_hunks(paths[i], preimage_dir);
+	}
+	return problems;
+}
+
+/*
+ * A mutant puts a bug back for the matrix to catch: code this project
+ * wrote, which backports nothing and which no stable release shipped.
+ */
+static void check_mutant(const struct patchfile *p, const char *series)
+{
+	if (!p->own)
+		problem("%s: From: %s, but a mutant is code this project wrote (From: "
+			SG_AUTHOR ")", p->path, p->from);
+	if (p->upstream[0])
+		problem("%s:%d: a mutant backports nothing, but its body names upstream %s",
+			p->path, p->upstream_line, p->upstream);
+	check_stable_signoff(p, NULL, series);
+}
+
+int lint_regress(const char *series, char paths[][4096], int n,
+		 const char *lister, const char *preimage_dir)
+{
+	struct patchfile p;
+	char err[4400], dir[4096];
+	int i;
+
+	problems = 0;
+	if (!n)
+		return 0;
+	folder_of(paths[0], dir, sizeof(dir));
+	check_listing(dir, lister, paths, n);
+	for (i = 0; i < n; i++) {
+		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
+			printf("lint: %s\n", err);
+			problems++;
+			continue;
+		}
+		if (!p.has_diff)
+			problem("%s: no diff --git section", paths[i]);
+		check_mutant(&p, series);
 		check_hunks(paths[i], preimage_dir);
 	}
 	return problems;
