@@ -46,7 +46,7 @@ BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
-# gitlab-ci-local runs .gitlab-ci.yml in make check (tests/t/089): the
+# gitlab-ci-local runs .gitlab-ci.yml in make check (tests/t/084): the
 # newest release that runs on Node 20 (4.74 wants Set.prototype.union).
 GITLAB_CI_LOCAL_VERSION := 4.73.0
 GITLAB_CI_LOCAL := $(SG_CACHE)/npm/node_modules/.bin/gitlab-ci-local
@@ -56,7 +56,9 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
-CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
+# Every source of the in-guest programs: the checks, the cross-era
+# scenarios and their common code (tests/t/012 holds this to verify/).
+CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 # fio for the guest, built static from Debian's source package; outside
 # the image folder so make clean keeps it.  SG_FIO names one already
