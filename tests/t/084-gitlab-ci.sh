@@ -3,6 +3,7 @@
 # passed as pipeline variables): both shards of the matrix job run, the
 # join's table has every row once, and a shard whose check fails turns
 # the pipeline red.  gitlab-ci-local comes from make deps.
+# needs: apt
 . "$SG_ROOT/tests/common.sh"
 gcl="$SG_CACHE/npm/node_modules/.bin/gitlab-ci-local"
 # make check installs it (make deps): there a missing one is a failure;
