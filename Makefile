@@ -156,8 +156,10 @@ $(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
 $(SG_FIO): vm-images/build-fio.sh prove/fetch-package.sh
 	vm-images/build-fio.sh $@
 
-# One writer per cache: matrix, branch and check take its lock
-# (lib/locked.sh), then do their work in a sub-make.
+# One writer per cache: matrix, branch, review, intake, publish, bisect,
+# bench (but PHASE=follow-ups and guests), check, check-quick, and
+# follow-ups with WRITE=1 take its lock (lib/locked.sh), most of them then
+# doing their work in a sub-make (tests/t/016 holds this list to them).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 
 matrix:
@@ -198,10 +200,12 @@ publish-locked: tools
 # both, so the last line says which (make's "Error 1" or "Error 2" is the
 # script's status too).  A CI job that gates on the difference runs
 # maintain/follow-ups.sh itself after make tools: 0, 1 missing, 2 bad input.
+# WRITE=1 writes backports/upstream.yaml, as intake does: under the lock.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
-		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; *) why=failed ;; esac; \
+	@WRITE=$(WRITE) $(if $(filter 1,$(WRITE)),lib/locked.sh) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
+		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; \
+		75) why="the cache is in use (SG_NOWAIT=1)" ;; *) why=failed ;; esac; \
 		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
 
 report: tools
