@@ -13,16 +13,24 @@ standin_tree 9.9.1
 # The order is made by events, not by sleeps, so that a loaded machine
 # cannot turn it: fast's build waits for slow's guest to start, and slow's
 # guest for fast's to end.  A matrix that does not overlap them waits out
-# the 60 s and fails the order checks below.
+# the 60 s and fails the order checks below.  In the first run each build
+# also lasts until it has said how far it is (PROGRESS_IN: the matrix's
+# stderr); the later runs' builds take no time.
 cat > "$T/wait-for" <<'SH'
 #!/bin/sh
+# wait-for TEXT [FILE]: until FILE ($EVENTS) holds TEXT, 60 s at most.
 i=0
-while ! grep -q "$1" "$EVENTS" 2>/dev/null && [ $i -lt 600 ]; do
+while ! grep -q "$1" "${2:-$EVENTS}" 2>/dev/null && [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 SH
-printf '#!/bin/sh\n[ "$1" != fast ] || "%s" "guest-start slow"\n' "$T/wait-for" > "$T/build-hook"
+cat > "$T/build-hook" <<'SH'
+#!/bin/sh
+[ -n "${PROGRESS_IN:-}" ] || exit 0
+"$WAIT_FOR" "build 9.9/$1: " "$PROGRESS_IN"
+[ "$1" != fast ] || "$WAIT_FOR" "guest-start slow"
+SH
 chmod +x "$T/wait-for" "$T/build-hook"
 export WAIT_FOR="$T/wait-for" SG_STANDIN_HOOK="$T/build-hook"
 
@@ -38,7 +46,8 @@ export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_GUESTS=2 SG_TICK=1
 
 { standin_head; standin_entry 9.9 9.9.1 p/series slow:true:PASS fast:true:PASS; } > "$SG_BRANCHES"
 
-"$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
+PROGRESS_IN="$T/err" "$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" ||
+	fail "matrix.sh exited $?: $(cat "$T/err")"
 at() { awk -v e="$1" -v k="$2" '$1 == e && $2 == k { print $3 }' "$events"; }
 before() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 before "$(at guest-start slow)" "$(at build-end fast)" &&

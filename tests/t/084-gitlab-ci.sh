@@ -20,7 +20,7 @@ standin_series
 
 # A tree whose make does what build-kernel.sh asks: the "kernel" is the
 # variant's name.
-SG_STANDIN_BUILD=0 standin_tree 9.9.1
+standin_tree 9.9.1
 
 # A QEMU whose raid0-map fails on unfixed and passes on fixed, as
 # expected, unless SG_STANDIN_BREAK names the variant to get it wrong.
