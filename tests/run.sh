@@ -4,7 +4,10 @@
 # closes with one "N passed, N failed, N skipped" line.
 #
 # The host tests run side by side, SG_TEST_JOBS at a time, each in a
-# folder of its own ($T, tests/common.sh); then the tests that build and
+# folder of its own ($T, tests/common.sh), the longest first by the
+# seconds each took last time ($SG_CACHE/timings/tests/; one never timed
+# counts as long), so that the run does not end waiting on a long test
+# started last; their lines come as they end.  Then the tests that build and
 # boot a kernel (a "# needs: kernel" line) one at a time, in name order,
 # since they share the cache's trees.  A test still running after
 # SG_TEST_TIMEOUT seconds (SG_TEST_KERNEL_TIMEOUT for a kernel test) is
@@ -19,8 +22,9 @@ export SG_ROOT="${here%/tests}"
 . "$SG_ROOT/lib/settings"
 export SG_CACHE
 export SG_TEST_TMP="$SG_CACHE/test"
+times="$SG_CACHE/timings/tests"
 rm -rf "$SG_TEST_TMP"
-mkdir -p "$SG_TEST_TMP"
+mkdir -p "$SG_TEST_TMP" "$times"
 
 pass=0 fail=0 skip=0
 running=0
@@ -29,14 +33,19 @@ running=0
 needs() { grep -q "^# needs: $2\$" "$1"; }
 
 # report NAME RC SECS: the test's line, and its output when it failed.
+# timeout's 124 after the limit: the test was stopped.
 report() {
 	out="$SG_TEST_TMP/$1.out"
+	limit=$(cat "$SG_TEST_TMP/$1.limit")
 	case $2 in
 	0) pass=$((pass + 1)); echo "PASS $1 ($3s)" ;;
 	77) skip=$((skip + 1)); echo "SKIP $1: $(tail -n 1 "$out")" ;;
-	124) fail=$((fail + 1)); echo "FAIL $1 (stopped: still running after $(cat "$SG_TEST_TMP/$1.limit")s)"
-	   sed 's/^/    /' "$out" | tail -n 40 ;;
-	*) fail=$((fail + 1)); echo "FAIL $1 ($3s, exit $2)"
+	*) fail=$((fail + 1))
+	   if [ "$2" = 124 ] && [ "$3" -ge "$limit" ]; then
+		echo "FAIL $1 (stopped: still running after ${limit}s)"
+	   else
+		echo "FAIL $1 ($3s, exit $2)"
+	   fi
 	   sed 's/^/    /' "$out" | tail -n 40 ;;
 	esac
 }
@@ -62,6 +71,7 @@ collect() {
 	read -r c_name c_rc c_secs <&3
 	running=$((running - 1))
 	rm -f "$SG_TEST_TMP/$c_name.pid"
+	echo "$c_secs" > "$times/$c_name"
 	report "$c_name" "$c_rc" "$c_secs"
 }
 
@@ -97,6 +107,10 @@ for t in "$@"; do
 		echo "---- $name left out (check-quick: it runs make targets that may call apt)"
 		continue
 	fi
+	echo "$(cat "$times/$name" 2>/dev/null || echo 9999) $t" >> "$SG_TEST_TMP/host"
+done
+touch "$SG_TEST_TMP/host"
+for t in $(sort -k1,1nr -k2 "$SG_TEST_TMP/host" | cut -d' ' -f2-); do
 	[ "$running" -lt "$SG_TEST_JOBS" ] || collect
 	start "$t" "$SG_TEST_TIMEOUT"
 done

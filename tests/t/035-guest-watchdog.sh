@@ -43,9 +43,11 @@ rc=$?
 
 SG_SILENCE=100 "$boot" k i "$T/int.log" 200 "" 2>/dev/null &
 launcher=$!
-while [ ! -s "$T/int.pid" ]; do sleep 0.1; done
+i=0
+while [ ! -s "$T/int.pid" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
 kill -TERM $launcher
 wait $launcher
-sleep 0.5
+i=0
+until gone "$T/int.pid" || [ $i -ge 20 ]; do sleep 0.1; i=$((i + 1)); done
 gone "$T/int.pid" && ok "an interrupted launcher leaves no guest" || fail "the guest outlived its launcher"
 done_testing
