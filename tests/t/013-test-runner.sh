@@ -27,7 +27,7 @@ for k in 300 301; do
 		$k "$log" $k "$log" > "$d/$k-kernel.sh"
 done
 
-SG_CACHE="$T/cache" SG_TEST_TIMEOUT=2 "$SG_ROOT/tests/run.sh" "$d"/*.sh > "$T/out" 2>&1
+SG_CACHE="$T/cache" SG_QUICK=0 SG_TEST_TIMEOUT=2 "$SG_ROOT/tests/run.sh" "$d"/*.sh > "$T/out" 2>&1
 rc=$?
 cat "$T/out"
 [ $rc != 0 ] && tail -n 1 "$T/out" | grep -qx "5 passed, 2 failed, 1 skipped" &&
