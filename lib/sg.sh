@@ -3,9 +3,9 @@
 # YAML: sgconf answers (series facts as shell assignments, lists with a
 # header line) and records (sgconf record, which maintain/intake.sh calls).
 
-: "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
-# Every SG_ setting's default (and what it means): one table.
-. "$SG_ROOT/lib/settings"
+# Every SG_ setting's default (and what it means): one table, found by
+# SG_ROOT or else one folder up from the script (prove/, maintain/).
+if [ -n "${SG_ROOT:-}" ]; then . "$SG_ROOT/lib/settings"; else . "$(dirname "$0")/../lib/settings"; fi
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
 QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
 # The run files' one writer and reader by column name (report/runfile.h).
