@@ -21,7 +21,10 @@
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
-SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
+# Every SG_ setting's default, SG_CACHE's too, is in lib/settings.
+ifndef SG_CACHE
+SG_CACHE := $(shell SG_ROOT='$(CURDIR)' sh -c '. lib/settings && echo "$$SG_CACHE"')
+endif
 export SG_CACHE
 SERIES ?=
 FULL ?= 0
