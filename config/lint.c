@@ -270,36 +270,6 @@ static void check_hunks(const char *path, const char *preimage_root)
 	fclose(f);
 }
 
-int lint_series(const struct facts *facts, const char *series,
-		const char *series_file, const char *kind, const char *preimage_dir)
-{
-	static char paths[MAX_PATCHES][4096];
-	struct patchfile p;
-	char err[4400], dir[4096];
-	int n, i;
-
-	problems = 0;
-	n = series_read(series_file, paths, MAX_PATCHES, err, sizeof(err));
-	if (n < 0) {
-		printf("lint: %s\n", err);
-		return 1;
-	}
-	folder_of(series_file, dir, sizeof(dir));
-	check_listing(dir, series_file, paths, n);
-	for (i = 0; i < n; i++) {
-		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
-			printf("lint: %s\n", err);
-			problems++;
-			continue;
-		}
-		if (!p.has_diff)
-			problem("%s: no diff --git section", paths[i]);
-		check_against_facts(facts, &p, kind, series);
-		check_hunks(paths[i], preimage_dir);
-	}
-	return problems;
-}
-
 /*
  * A mutant puts a bug back for the matrix to catch: code this project
  * wrote, which backports nothing and which no stable release shipped.
@@ -315,17 +285,26 @@ static void check_mutant(const struct patchfile *p, const char *series)
 	check_stable_signoff(p, NULL, series);
 }
 
-int lint_regress(const char *series, char paths[][4096], int n,
-		 const char *lister, const char *preimage_dir)
+/* What the patches of a list are held to, beyond headers and hunks. */
+struct list_kind {
+	const struct facts *facts;	/* a backport's facts; NULL: mutants */
+	const char *kind;		/* "fix" or "build-compat" */
+	const char *series;
+};
+
+/*
+ * The n patches of paths, which lister names, and which must be the
+ * *.patch files of the folder dir: each read, held to its kind, and its
+ * hunks (written out as preimages when preimage_dir is set).
+ */
+static int lint_list(const char *dir, char paths[][4096], int n, const char *lister,
+		     const struct list_kind *k, const char *preimage_dir)
 {
 	struct patchfile p;
-	char err[4400], dir[4096];
+	char err[4400];
 	int i;
 
 	problems = 0;
-	if (!n)
-		return 0;
-	folder_of(paths[0], dir, sizeof(dir));
 	check_listing(dir, lister, paths, n);
 	for (i = 0; i < n; i++) {
 		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
@@ -335,8 +314,40 @@ int lint_regress(const char *series, char paths[][4096], int n,
 		}
 		if (!p.has_diff)
 			problem("%s: no diff --git section", paths[i]);
-		check_mutant(&p, series);
+		if (k->facts)
+			check_against_facts(k->facts, &p, k->kind, k->series);
+		else
+			check_mutant(&p, k->series);
 		check_hunks(paths[i], preimage_dir);
 	}
 	return problems;
+}
+
+int lint_series(const struct facts *facts, const char *series,
+		const char *series_file, const char *kind, const char *preimage_dir)
+{
+	static char paths[MAX_PATCHES][4096];
+	struct list_kind k = { facts, kind, series };
+	char err[4400], dir[4096];
+	int n;
+
+	n = series_read(series_file, paths, MAX_PATCHES, err, sizeof(err));
+	if (n < 0) {
+		printf("lint: %s\n", err);
+		return 1;
+	}
+	folder_of(series_file, dir, sizeof(dir));
+	return lint_list(dir, paths, n, series_file, &k, preimage_dir);
+}
+
+int lint_regress(const char *series, char paths[][4096], int n,
+		 const char *lister, const char *preimage_dir)
+{
+	struct list_kind k = { NULL, NULL, series };
+	char dir[4096];
+
+	if (!n)
+		return 0;
+	folder_of(paths[0], dir, sizeof(dir));
+	return lint_list(dir, paths, n, lister, &k, preimage_dir);
 }
