@@ -86,6 +86,23 @@ MK
 	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-$1.tar.xz" "linux-$1"
 }
 
+# until_true SECONDS COMMAND...: COMMAND again every 0.1 s until it
+# succeeds (0) or SECONDS have passed (1): a wait on an event (a file, a
+# line in a log), bounded, never a sleep of a guessed length.
+until_true() {
+	ut_left=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ "$ut_left" -gt 0 ] || return 1
+		sleep 0.1
+		ut_left=$((ut_left - 1))
+	done
+}
+
+# dead PID: no such process, or a zombie nobody reaped (PID 1 here may
+# take its time).
+dead() { [ ! -e "/proc/$1" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
+
 # tsv_where FILE CONDITION [NAME=VALUE...]: the rows of FILE, a TSV with
 # a header line, for which the awk CONDITION holds; in it c["column"] is
 # a row's value of that column, taken by the header's name, never by

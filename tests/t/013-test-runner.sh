@@ -34,9 +34,7 @@ cat "$T/out"
 	ok "the closing line counts, and the run fails" || fail "closing line, exit $rc"
 grep -q "^PASS 10a-pair" "$T/out" && grep -q "^PASS 10b-pair" "$T/out" &&
 	ok "two tests that wait for each other ran side by side" || fail "not side by side"
-# gone PID: no such process, or a zombie nobody reaped.
-gone() { [ ! -e "/proc/$1" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat"; }
-grep -qx "FAIL 202-hang (stopped: still running after 2s)" "$T/out" && gone "$(cat "$T/hang.child")" &&
+grep -qx "FAIL 202-hang (stopped: still running after 2s)" "$T/out" && until_true 2 dead "$(cat "$T/hang.child")" &&
 	ok "a test past SG_TEST_TIMEOUT is stopped with its children, and named" || fail "the hanging test"
 grep -q "^FAIL 201-fail (.*exit 1)" "$T/out" && grep -qx "    something broke" "$T/out" &&
 	grep -q "^SKIP 200-skip: is not there" "$T/out" && ok "a failure shows its output; a skip says why" ||

@@ -7,18 +7,9 @@ export SG_CACHE="$T/cache"
 locked="$SG_ROOT/lib/locked.sh"
 mkfifo "$T/release"
 
-# until_there FILE [TEXT]: FILE exists (and holds TEXT), 10 s at most.
-until_there() {
-	i=0
-	until [ -e "$1" ] && { [ $# = 1 ] || grep -q "$2" "$1"; } || [ $i -ge 100 ]; do
-		sleep 0.1
-		i=$((i + 1))
-	done
-}
-
 "$locked" sh -c 'touch "$SG_CACHE/held"; read -r x < "$1"' sh "$T/release" &
 holder=$!
-until_there "$SG_CACHE/held"
+until_true 10 test -e "$SG_CACHE/held"
 
 SG_NOWAIT=1 "$locked" touch "$T/second" 2>"$T/err"
 rc=$?
@@ -27,7 +18,7 @@ rc=$?
 
 "$locked" touch "$T/third" 2>"$T/err" &
 waiter=$!
-until_there "$T/err" "waiting for pid"
+until_true 10 grep -q "waiting for pid" "$T/err"
 [ ! -e "$T/third" ] && ok "a second writer does not run while the first holds the lock" ||
 	fail "the second ran at once"
 echo > "$T/release"

@@ -106,8 +106,7 @@ viamake "$T/conf"
 mkfifo "$T/release"
 "$SG_ROOT/lib/locked.sh" sh -c ': > "$1/held"; read -r x < "$1/release"' sh "$T" &
 holder=$!
-i=0
-while [ ! -e "$T/held" ] && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+until_true 10 test -e "$T/held"
 viamake "$m"
 grep -qx "make follow-ups: a series misses a fix (maintain/follow-ups.sh exit 1)" "$T/err" &&
 	ok "a scan without WRITE=1 does not wait for the lock" || fail "scan under the lock: exit $rc: $(cat "$T/err")"

@@ -176,15 +176,13 @@ head_before=$(ug rev-parse HEAD) refs_before=$(ug for-each-ref | sha1sum)
 SLOW="$T/slow.pid" setsid "$SG_ROOT/maintain/bisect.sh" "$T/int" "$T/initrd" 9.9 v9.9.1 v9.9.2 raid0-map \
 	>"$T/iout" 2>&1 &
 pid=$!
-t=0
-while [ ! -s "$T/slow.pid" ] && [ $t -lt 100 ]; do sleep 0.2; t=$((t + 1)); done
+until_true 20 test -s "$T/slow.pid"
 kill -TERM -"$pid"
 wait "$pid"
 rc=$?
 [ "$rc" = 130 ] && grep -q 'bisection interrupted' "$T/iout" && ok "an interrupted bisection says so and exits 130" ||
 	fail "interrupted bisection exited $rc: $(cat "$T/iout")"
-sleep 0.5
-! kill -0 "$(cat "$T/slow.pid")" 2>/dev/null && ok "no guest left" || fail "the guest still runs"
+until_true 2 dead "$(cat "$T/slow.pid")" && ok "no guest left" || fail "the guest still runs"
 [ "$(ug rev-parse HEAD)" = "$head_before" ] && [ "$(ug for-each-ref | sha1sum)" = "$refs_before" ] &&
 	[ -z "$(ug status --porcelain)" ] && ! [ -e "$user/.git/BISECT_LOG" ] &&
 	ok "the user's repository: HEAD, refs and work tree as they were" || fail "user repo changed"
