@@ -62,9 +62,8 @@ cut -f1 "$T/settings" | sort | comm -23 - "$T/used" > "$T/stale"
 # D not empty, for a setting whose default in the table is not empty.
 # The lead's files keep theirs until the merge (issue 27): listed here as
 # FILE:NAME, to be emptied then.
-own_defaults="prove/matrix.sh:SG_SEED prove/matrix.sh:SG_BOOT_TIMEOUT prove/matrix.sh:SG_GUESTS
-	prove/matrix.sh:SG_BUILD_FOLDERS prove/matrix.sh:SG_REBUILD prove/cross.sh:SG_BOOT_TIMEOUT
-	prove/cross.sh:SG_GUESTS maintain/bisect.sh:SG_SEED maintain/bisect-step.sh:SG_BOOT_TIMEOUT
+own_defaults="prove/matrix.sh:SG_BOOT_TIMEOUT prove/matrix.sh:SG_BUILD_FOLDERS
+	prove/matrix.sh:SG_REBUILD prove/cross.sh:SG_BOOT_TIMEOUT maintain/bisect-step.sh:SG_BOOT_TIMEOUT
 	prove/bench.sh:SG_BOOT_TIMEOUT vm-images/boot.sh:SG_SILENCE vm-images/boot.sh:SG_QEMU
 	vm-images/boot.sh:SG_GUEST_MEM"
 # shellcheck disable=SC2086
