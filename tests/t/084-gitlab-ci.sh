@@ -51,7 +51,7 @@ pipeline() {	# pipeline LOG [--variable ...]: gitlab-ci-local on the project
 		--variable "SG_FIO=$fio" \
 		--variable SERIES=9.9 "$@") > "$log" 2>&1
 }
-rows() { awk -F'\t' 'NR > 1 { printf "%s:%s ", $2, $5 }' "$1"; }
+rows() { tsv_where "$1" '{ printf "%s:%s ", c["variant"], c["observed"] }'; }
 
 pipeline "$T/green.log" || fail "the pipeline on stand-ins is red: $(tail -n 30 "$T/green.log")"
 grep -q '^ PASS  matrix: \[1/2\]' "$T/green.log" && grep -q '^ PASS  matrix: \[2/2\]' "$T/green.log" &&
