@@ -7,10 +7,10 @@
 
 # Flaky: only one seed in three fails; three boots a step catch it.
 git -C "$user" checkout -q -b flaky v9.9.1
-harmless 1 6 f
+harmless 1 3 f
 commit "md/raid0: the flaky mutant" flaky BUG-FLAKY
 flaky=$(ug rev-parse --short=12 HEAD)
-harmless 7 12 g
+harmless 4 6 g
 SG_SEED=4 BISECT_TRIES=3 "$SG_ROOT/maintain/bisect.sh" "$T/flaky" "$T/initrd" 9.9 v9.9.1 flaky raid0-map \
 	>"$T/fout" 2>&1
 grep -q "^- commit $flaky" "$T/fout" && grep -q 'PASS@4,PASS@5,FAIL@6' "$T/flaky/steps.tsv" &&
@@ -18,10 +18,10 @@ grep -q "^- commit $flaky" "$T/fout" && grep -q 'PASS@4,PASS@5,FAIL@6' "$T/flaky
 
 # FIXED=1: from broken to fixed, the first commit that passes.
 git -C "$user" checkout -q -b fixes "$mutant"
-harmless 1 5 h
+harmless 1 3 h
 uncommit "md/raid0: the fix" bug
 fix=$(ug rev-parse --short=12 HEAD)
-harmless 6 10 k
+harmless 4 6 k
 FIXED=1 "$SG_ROOT/maintain/bisect.sh" "$T/fixed" "$T/initrd" 9.9 "$mutant" fixes raid0-map >"$T/xout" 2>&1
 grep -q "^- commit $fix" "$T/xout" && grep -q '^Verified: 3 of 3' "$T/xout" &&
 	ok "FIXED=1 names the fix, verified" || fail "fixed: $(cat "$T/xout")"
