@@ -21,9 +21,11 @@
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
-# Every SG_ setting's default, SG_CACHE's too, is in lib/settings.
+# Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
+# lib/settings: setting NAME, what lib/settings makes of it.
+setting = $(shell SG_ROOT='$(CURDIR)' SG_CACHE='$(SG_CACHE)' sh -c '. lib/settings && echo "$$$1"')
 ifndef SG_CACHE
-SG_CACHE := $(shell SG_ROOT='$(CURDIR)' sh -c '. lib/settings && echo "$$SG_CACHE"')
+SG_CACHE := $(call setting,SG_CACHE)
 endif
 export SG_CACHE
 SERIES ?=
@@ -60,13 +62,15 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
 # Every source of the in-guest programs: the checks, the cross-era
-# scenarios and their common code (tests/t/012 holds this to verify/).
+# scenarios and their common code (tests/t/014 holds this to verify/).
 CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 # fio for the guest, built static from Debian's source package; outside
 # the image folder so make clean keeps it.  SG_FIO names one already
 # built (tests/t/084's pipelines take make check's).
-SG_FIO ?= $(SG_CACHE)/fio/fio
+ifndef SG_FIO
+SG_FIO := $(call setting,SG_FIO)
+endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
 .PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean

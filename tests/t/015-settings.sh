@@ -62,10 +62,8 @@ cut -f1 "$T/settings" | sort | comm -23 - "$T/used" > "$T/stale"
 # D not empty, for a setting whose default in the table is not empty.
 # The lead's files keep theirs until the merge (issue 27): listed here as
 # FILE:NAME, to be emptied then.
-own_defaults="prove/matrix.sh:SG_BOOT_TIMEOUT prove/matrix.sh:SG_BUILD_FOLDERS
-	prove/matrix.sh:SG_REBUILD prove/cross.sh:SG_BOOT_TIMEOUT maintain/bisect-step.sh:SG_BOOT_TIMEOUT
-	prove/bench.sh:SG_BOOT_TIMEOUT vm-images/boot.sh:SG_SILENCE vm-images/boot.sh:SG_QEMU
-	vm-images/boot.sh:SG_GUEST_MEM"
+own_defaults="prove/matrix.sh:SG_BUILD_FOLDERS prove/matrix.sh:SG_REBUILD
+	vm-images/boot.sh:SG_SILENCE vm-images/boot.sh:SG_QEMU vm-images/boot.sh:SG_GUEST_MEM"
 # shellcheck disable=SC2086
 grep -noE '\$\{SG_[A-Z0-9_]+:?[-=][^}]+' $product |
 	sed 's/^\([^:]*\):\([0-9]*\):\${\(SG_[A-Z0-9_]*\):*[-=]\(.*\)$/\1\t\2\t\3\t\4/' |
