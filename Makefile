@@ -22,7 +22,12 @@
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
-SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
+# Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
+# lib/settings: setting NAME, what lib/settings makes of it.
+setting = $(shell SG_ROOT='$(CURDIR)' SG_CACHE='$(SG_CACHE)' sh -c '. lib/settings && echo "$$$1"')
+ifndef SG_CACHE
+SG_CACHE := $(call setting,SG_CACHE)
+endif
 export SG_CACHE
 SERIES ?=
 FULL ?= 0
@@ -47,7 +52,7 @@ BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
-# gitlab-ci-local runs .gitlab-ci.yml in make check (tests/t/089): the
+# gitlab-ci-local runs .gitlab-ci.yml in make check (tests/t/084): the
 # newest release that runs on Node 20 (4.74 wants Set.prototype.union).
 GITLAB_CI_LOCAL_VERSION := 4.73.0
 GITLAB_CI_LOCAL := $(SG_CACHE)/npm/node_modules/.bin/gitlab-ci-local
@@ -57,12 +62,16 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
 TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck
-CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
+# Every source of the in-guest programs: the checks, the cross-era
+# scenarios and their common code (tests/t/014 holds this to verify/).
+CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 # fio for the guest, built static from Debian's source package; outside
 # the image folder so make clean keeps it.  SG_FIO names one already
 # built (tests/t/084's pipelines take make check's).
-SG_FIO ?= $(SG_CACHE)/fio/fio
+ifndef SG_FIO
+SG_FIO := $(call setting,SG_FIO)
+endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
 .PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
@@ -178,8 +187,10 @@ $(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
 $(SG_FIO): vm-images/build-fio.sh prove/fetch-package.sh
 	vm-images/build-fio.sh $@
 
-# One writer per cache: matrix, branch and check take its lock
-# (lib/locked.sh), then do their work in a sub-make.
+# One writer per cache: matrix, branch, review, intake, publish, bisect,
+# bench (but PHASE=follow-ups and guests), check, check-quick, and
+# follow-ups with WRITE=1 take its lock (lib/locked.sh), most of them then
+# doing their work in a sub-make (tests/t/016 holds this list to them).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 
 matrix:
@@ -221,10 +232,12 @@ publish-locked: tools
 # both, so the last line says which (make's "Error 1" or "Error 2" is the
 # script's status too).  A CI job that gates on the difference runs
 # maintain/follow-ups.sh itself after make tools: 0, 1 missing, 2 bad input.
+# WRITE=1 writes backports/upstream.yaml, as intake does: under the lock.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
-		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; *) why=failed ;; esac; \
+	@WRITE=$(WRITE) $(if $(filter 1,$(WRITE)),lib/locked.sh) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
+		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; \
+		75) why="the cache is in use (SG_NOWAIT=1)" ;; *) why=failed ;; esac; \
 		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
 
 # With RUNS: the shards' folders joined into one run, its table, and its
@@ -268,8 +281,9 @@ branch-locked: deps-apt tools
 	@[ -n "$(SERIES)" ] || { echo "make branch: say which, e.g. SERIES=3.19" >&2; exit 2; }
 	@for s in $(SERIES); do prove/branch.sh $$s || exit $$?; done
 
-# Each series' patches against their own hunks, then, where a tree was
-# imported, against that tree in order (git apply --check).
+# Each series' patches and mutants (regress:) against their own hunks,
+# then, where a tree was imported, the patches against that tree in order
+# and each variant's mutants on top of its base (git apply --check).
 lint: tools
 	@for s in $(or $(SERIES),$$($(BIN)/sgconf branches.yaml series)); do \
 		$(BIN)/sgconf branches.yaml lint $$s || exit 1; \

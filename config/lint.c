@@ -30,18 +30,22 @@ static void problem(const char *fmt, ...)
 	problems++;
 }
 
-/* The *.patch files in dir must be the ones the series names. */
-static void check_listing(const char *series_file, char paths[][4096], int n)
+/* The folder of path, into dir. */
+static void folder_of(const char *path, char *dir, size_t len)
 {
-	char dir[4096], full[4400];
-	const char *slash;
+	const char *slash = strrchr(path, '/');
+
+	snprintf(dir, len, "%.*s", slash ? (int)(slash - path) : 1, slash ? path : ".");
+}
+
+/* The *.patch files in dir must be the n paths that lister names. */
+static void check_listing(const char *dir, const char *lister, char paths[][4096], int n)
+{
+	char full[4400];
 	struct dirent *e;
 	DIR *d;
 	int i, listed;
 
-	slash = strrchr(series_file, '/');
-	snprintf(dir, sizeof(dir), "%.*s", slash ? (int)(slash - series_file) : 1,
-		 slash ? series_file : ".");
 	d = opendir(dir);
 	if (!d)
 		return;
@@ -54,14 +58,14 @@ static void check_listing(const char *series_file, char paths[][4096], int n)
 		for (i = 0, listed = 0; i < n; i++)
 			listed |= !strcmp(paths[i], full);
 		if (!listed)
-			problem("%s: not listed in %s", full, series_file);
+			problem("%s: not listed in %s", full, lister);
 	}
 	closedir(d);
 	for (i = 0; i < n; i++) {
 		struct stat st;
 
 		if (stat(paths[i], &st))
-			problem("%s: listed in %s but missing", paths[i], series_file);
+			problem("%s: listed in %s but missing", paths[i], lister);
 	}
 }
 
@@ -266,21 +270,42 @@ static void check_hunks(const char *path, const char *preimage_root)
 	fclose(f);
 }
 
-int lint_series(const struct facts *facts, const char *series,
-		const char *series_file, const char *kind, const char *preimage_dir)
+/*
+ * A mutant puts a bug back for the matrix to catch: code this project
+ * wrote, which backports nothing and which no stable release shipped.
+ */
+static void check_mutant(const struct patchfile *p, const char *series)
 {
-	static char paths[MAX_PATCHES][4096];
+	if (!p->own)
+		problem("%s: From: %s, but a mutant is code this project wrote (From: "
+			SG_AUTHOR ")", p->path, p->from);
+	if (p->upstream[0])
+		problem("%s:%d: a mutant backports nothing, but its body names upstream %s",
+			p->path, p->upstream_line, p->upstream);
+	check_stable_signoff(p, NULL, series);
+}
+
+/* What the patches of a list are held to, beyond headers and hunks. */
+struct list_kind {
+	const struct facts *facts;	/* a backport's facts; NULL: mutants */
+	const char *kind;		/* "fix" or "build-compat" */
+	const char *series;
+};
+
+/*
+ * The n patches of paths, which lister names, and which must be the
+ * *.patch files of the folder dir: each read, held to its kind, and its
+ * hunks (written out as preimages when preimage_dir is set).
+ */
+static int lint_list(const char *dir, char paths[][4096], int n, const char *lister,
+		     const struct list_kind *k, const char *preimage_dir)
+{
 	struct patchfile p;
 	char err[4400];
-	int n, i;
+	int i;
 
 	problems = 0;
-	n = series_read(series_file, paths, MAX_PATCHES, err, sizeof(err));
-	if (n < 0) {
-		printf("lint: %s\n", err);
-		return 1;
-	}
-	check_listing(series_file, paths, n);
+	check_listing(dir, lister, paths, n);
 	for (i = 0; i < n; i++) {
 		if (patchfile_read(paths[i], &p, err, sizeof(err))) {
 			printf("lint: %s\n", err);
@@ -289,8 +314,40 @@ int lint_series(const struct facts *facts, const char *series,
 		}
 		if (!p.has_diff)
 			problem("%s: no diff --git section", paths[i]);
-		check_against_facts(facts, &p, kind, series);
+		if (k->facts)
+			check_against_facts(k->facts, &p, k->kind, k->series);
+		else
+			check_mutant(&p, k->series);
 		check_hunks(paths[i], preimage_dir);
 	}
 	return problems;
+}
+
+int lint_series(const struct facts *facts, const char *series,
+		const char *series_file, const char *kind, const char *preimage_dir)
+{
+	static char paths[MAX_PATCHES][4096];
+	struct list_kind k = { facts, kind, series };
+	char err[4400], dir[4096];
+	int n;
+
+	n = series_read(series_file, paths, MAX_PATCHES, err, sizeof(err));
+	if (n < 0) {
+		printf("lint: %s\n", err);
+		return 1;
+	}
+	folder_of(series_file, dir, sizeof(dir));
+	return lint_list(dir, paths, n, series_file, &k, preimage_dir);
+}
+
+int lint_regress(const char *series, char paths[][4096], int n,
+		 const char *lister, const char *preimage_dir)
+{
+	struct list_kind k = { NULL, NULL, series };
+	char dir[4096];
+
+	if (!n)
+		return 0;
+	folder_of(paths[0], dir, sizeof(dir));
+	return lint_list(dir, paths, n, lister, &k, preimage_dir);
 }

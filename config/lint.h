@@ -18,4 +18,14 @@
 int lint_series(const struct facts *facts, const char *series,
 		const char *series_file, const char *kind, const char *preimage_dir);
 
+/*
+ * Lints the n mutant patches of a series (its variants' regress: lists,
+ * which lister names for errors), which must be exactly the *.patch files
+ * in their folder: mbox headers, code this project wrote (From:
+ * SG_AUTHOR) that names no upstream commit and carries no stable
+ * sign-off, and hunks whose line counts add up; preimages as above.
+ */
+int lint_regress(const char *series, char paths[][4096], int n,
+		 const char *lister, const char *preimage_dir);
+
 #endif

@@ -102,6 +102,31 @@ static int resolve_fix(const char *id, char *out)
 	return 0;
 }
 
+/*
+ * The fixes= ids (comma-separated) no recorded commit starts with: each
+ * on stdout, one a line, the answer a caller reads (exit 3), and named on
+ * stderr.  Returns how many; a malformed id is left to resolve_fix.
+ */
+static int unknown_fixes(const char *csv)
+{
+	char *copy = strdup(csv), *id, *save = NULL;
+	int i, unknown = 0;
+
+	for (id = strtok_r(copy, ",", &save); id; id = strtok_r(NULL, ",", &save)) {
+		if (!is_hex_id(id, 8, 40))
+			continue;
+		for (i = 0; i < facts.n && strncmp(facts.f[i].id, id, strlen(id)); i++)
+			;
+		if (i < facts.n)
+			continue;
+		printf("%s\n", id);
+		fprintf(stderr, "record: fixes=%s: not a recorded commit\n", id);
+		unknown++;
+	}
+	free(copy);
+	return unknown;
+}
+
 static void put_quoted(FILE *out, const char *s)
 {
 	fputc('"', out);
@@ -478,6 +503,8 @@ int facts_record(const char *path, const char *id, int argc, char **argv)
 		return 1;
 	if (facts_find(&facts, id))
 		return add_stable(path, id, val[K_STABLE]);
+	if (val[K_FIXES] && unknown_fixes(val[K_FIXES]))
+		return 3;
 	if (read_text(path, &t))
 		return 1;
 	e.at = t.len;

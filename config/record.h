@@ -12,7 +12,9 @@
  * A commit recorded already gets the releases of stable= it lacks added
  * to its stable: list, in place; its other fields stay as they are.
  * Returns 0 (recorded, releases added, or recorded already), 1 (the file
- * could not be read, written or validated), 2 (bad input, named on stderr).
+ * could not be read, written or validated), 2 (bad input, named on stderr),
+ * 3 (a fixes= id of a new entry is no recorded commit: each such id on
+ * stdout, one a line, and nothing written).
  */
 int facts_record(const char *path, const char *id, int argc, char **argv);
 

@@ -18,12 +18,16 @@
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *	sgconf FILE record ID subject=S author=A date=D release=R
  *		kind=fix|history|build-compat [fixes=ID,..] [files=F,..] [stable=V,..]
- *						adds ID to the upstream facts
+ *						adds ID to the upstream facts;
+ *						exit 3: fixes= names commits not
+ *						recorded, printed one a line
  *
  * guard refuses a series whose base (base-contains) plus patch sets carry
  * a commit that a known upstream commit Fixes: without carrying that fix
  * too: the mistake that left 3.19.8 with 47d68979cc96 and no a81157768a00.
- * SERIES_FILE stands in for the series' own list of fixes.
+ * SERIES_FILE stands in for the series' own list of fixes.  lint takes
+ * the fix and build-compat lists and the mutants the variants name
+ * (regress:), each against the preimage its own hunks describe.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -252,6 +256,46 @@ static int cmd_guard(struct ydoc *y, int argc, char **argv)
 	return bad;
 }
 
+#define MAX_MUTANTS 32
+
+/* The regress: patches of a series' variants, each once, as paths. */
+static int regress_paths(struct ydoc *y, yaml_node_t *s, char paths[][4096])
+{
+	yaml_node_t *vs = ydoc_get(y, s, "variants"), *list;
+	char path[4096];
+	int i, j, k, n = 0;
+
+	for (i = 0; i < ydoc_len(vs); i++) {
+		list = ydoc_get(y, ydoc_value(y, vs, i), "regress");
+		for (j = 0; j < ydoc_len(list); j++) {
+			if (!in_base(ydoc_str(ydoc_item(y, list, j)), path, sizeof(path)))
+				continue;
+			for (k = 0; k < n && strcmp(paths[k], path); k++)
+				;
+			if (k == n && n < MAX_MUTANTS)
+				snprintf(paths[n++], sizeof(paths[0]), "%s", path);
+		}
+	}
+	return n;
+}
+
+/* The mutants of a series, linted as code of this project's own. */
+static int lint_mutants(struct ydoc *y, yaml_node_t *s, const char *name,
+			const char *preimage)
+{
+	static char paths[MAX_MUTANTS][4096];
+	char lister[4400], dir[4200];
+	int n = regress_paths(y, s, paths);
+
+	snprintf(lister, sizeof(lister), "the regress: lists of %s's variants in %s",
+		 name, y->path);
+	if (preimage && n) {
+		snprintf(dir, sizeof(dir), "%s/%s/regress", preimage, name);
+		mkdir(dir, 0755);
+	}
+	return lint_regress(name, paths, n, lister, preimage && n ? dir : NULL);
+}
+
 static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 		    const char *preimage, const char *override)
 {
@@ -278,6 +322,7 @@ static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
 		}
 		bad += lint_series(facts, name, path, "build-compat", preimage ? dir : NULL);
 	}
+	bad += lint_mutants(y, s, name, preimage);
 	if (!bad)
 		printf("lint: %s: patch sets well formed\n", name);
 	return bad;

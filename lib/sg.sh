@@ -3,18 +3,16 @@
 # YAML: sgconf answers (series facts as shell assignments, lists with a
 # header line) and records (sgconf record, which maintain/intake.sh calls).
 
-: "${SG_ROOT:=$(cd "$(dirname "$0")/.." && pwd)}"
-: "${SG_CACHE:=${XDG_CACHE_HOME:-$HOME/.cache}/stableguard}"
+# Every SG_ setting's default (and what it means): one table, found by
+# SG_ROOT or else one folder up from the script (prove/, maintain/).
+if [ -n "${SG_ROOT:-}" ]; then . "$SG_ROOT/lib/settings"; else . "$(dirname "$0")/../lib/settings"; fi
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
 QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
 # The run files' one writer and reader by column name (report/runfile.h).
 RUNFILE="$SG_CACHE/bin/runfile"
-# A guest still running after this many seconds is killed (prove/guest.sh).
-: "${SG_BOOT_TIMEOUT:=300}"
-BRANCHES="${SG_BRANCHES:-$SG_ROOT/branches.yaml}"
+BRANCHES=$SG_BRANCHES
 # Paths in branches.yaml are relative to it.
 SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)
-export SG_ROOT SG_CACHE
 
 sg_die() { echo "stableguard: $*" >&2; exit 1; }
 

@@ -164,11 +164,14 @@ record_entry() {
 	set -- "$id" "subject=$subject" "author=$author" "date=$date" \
 		"release=${RELEASE:-unreleased (taken in from a mail)}" kind=fix "files=$QM_FILES"
 	[ -z "$stable" ] || set -- "$@" "stable=$stable"
-	"$SGCONF" "$BRANCHES" record "$@" ${QM_FIXES:+"fixes=$QM_FIXES"} >/dev/null 2>"$tmp/record.err" &&
-		return 0
-	unknown=$(sed -n 's/.*Fixes: \([0-9a-f]*\) is not a known commit.*/\1/p' "$tmp/record.err")
-	[ -n "$unknown" ] || { cat "$tmp/record.err" >&2; return 1; }
-	known=$(echo "$QM_FIXES" | tr , '\n' | grep -v -F "$unknown" | paste -sd, -)
+	# Exit 3: fixes= names commits the facts do not hold, one a line.
+	"$SGCONF" "$BRANCHES" record "$@" ${QM_FIXES:+"fixes=$QM_FIXES"} >"$tmp/record.out" 2>"$tmp/record.err"
+	case $? in
+	0) return 0 ;;
+	3) unknown=$(cat "$tmp/record.out") ;;
+	*) cat "$tmp/record.err" >&2; return 1 ;;
+	esac
+	known=$(echo "$QM_FIXES" | tr , '\n' | grep -v -x -F "$unknown" | paste -sd, -)
 	sg_say "intake: $(echo "$id" | cut -c1-12) Fixes: $(echo "$unknown" | paste -sd' ' -), not in the upstream facts: recorded without"
 	"$SGCONF" "$BRANCHES" record "$@" ${known:+"fixes=$known"} >/dev/null
 }

@@ -32,7 +32,7 @@ if [ -n "$why" ]; then
 	sg_say "publish: $SG_SERIES: $why; publishing as UNTESTED=1 asks"
 fi
 
-release="$kernel-sg${SG_RELEASE:-1}"
+release="$kernel-sg$SG_RELEASE"
 tag="v$release"
 msg=$(mktemp)
 trap 'rm -f "$msg"' EXIT

@@ -129,7 +129,7 @@ guest_seconds() {
 	d=$1 c=$2
 	set --
 	for log in "$d"/logs/*.log; do
-		[ -f "$log" ] || continue
+		[ -f "$log" ] && [ "${log##*/kvm-probe-}" = "$log" ] || continue	# a KVM probe: no guest of the run
 		n=$(basename "$log" .log)	# SERIES-VARIANT
 		set -- "$@" "$log" "$(cat "$c/timings/${n%%-*}/${n#*-}.guest" 2>/dev/null || echo -)"
 	done

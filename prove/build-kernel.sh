@@ -3,14 +3,14 @@
 # Out-of-tree build of SRC into BUILD: allnoconfig plus the fragments (a
 # space-separated list, merged in order), then bzImage with ccache.
 # Prints the bzImage path on success.  With SG_PROGRESS set (a label), a
-# line on fd 3 every SG_TICK seconds (10) says how far the build is: objects
+# line on fd 3 every SG_TICK seconds (lib/settings) says how far the build is: objects
 # compiled of those the last build of this folder had, on one updating
 # line when fd 3 is a terminal.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
 src=$1 build=$2 fragments=$3 cc=${4:-gcc}
-jobs=${SG_JOBS:-$(nproc)}
+jobs=$SG_JOBS
 
 die() { echo "build-kernel: $*" >&2; exit 1; }
 
@@ -32,9 +32,10 @@ pump=
 if [ -n "${DISTCC_HOSTS:-}" ]; then
 	command -v distcc >/dev/null || die "DISTCC_HOSTS is set but distcc is not installed (make deps)"
 	export CCACHE_PREFIX=distcc
-	jobs=${SG_JOBS:-$(distcc -j)}
+	[ -n "$jobs" ] || jobs=$(distcc -j)
 	case $(sg_build_mode) in *pump*) pump=pump ;; esac
 fi
+[ -n "$jobs" ] || jobs=$(nproc)
 export KBUILD_BUILD_TIMESTAMP='Thu Jan  1 00:00:00 UTC 2015'
 export KBUILD_BUILD_USER=stableguard KBUILD_BUILD_HOST=stableguard
 # No build counter in the image either: the same sources give the same
@@ -66,8 +67,8 @@ ticker() {
 	last=$(cat "$build/.sg-objects" 2>/dev/null || echo "?")
 	t=0 cr=
 	[ -t 3 ] && cr=$(printf '\r')
-	while sleep "${SG_TICK:-10}"; do
-		t=$((t + ${SG_TICK:-10}))
+	while sleep "$SG_TICK"; do
+		t=$((t + SG_TICK))
 		n=$(find "$build" -name '*.o' -newer "$build/.sg-start" | wc -l)
 		if [ -n "$cr" ]; then
 			printf '%s%s: %s of %s objects compiled, %ss ' "$cr" "$SG_PROGRESS" "$n" "$last" "$t" >&3

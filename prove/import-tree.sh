@@ -170,7 +170,7 @@ if [ -n "$old_tree" ] && [ "$old_tree" != "$tree_id" ]; then
 	old_origin=$(field origin)
 	if [ "$old_origin" = "$origin" ]; then
 		sg_say "$origin changed since it was imported (tree $old_tree, now $tree_id): imported again"
-	elif [ "${SG_REIMPORT:-0}" != 1 ]; then
+	elif [ "$SG_REIMPORT" != 1 ]; then
 		sg_die "pristine/$SG_SERIES is Linux $(cat "$SG_REPO/.git/sg-version") from $old_origin (tree $old_tree); $origin is a different tree ($tree_id).  Refused: set SG_REIMPORT=1 to replace it, or name the same tree"
 	else
 		sg_say "SG_REIMPORT=1: pristine/$SG_SERIES from $old_origin replaced by $origin"

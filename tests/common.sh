@@ -57,11 +57,12 @@ standin_series() {
 }
 
 # standin_tree VERSION: a tarball in $SG_CACHE/tarballs of a tree whose
-# make does what build-kernel.sh asks, slowly (SG_STANDIN_BUILD seconds,
-# default 3), noting in $EVENTS (if set) when; the "bzImage" holds the
-# variant's name: the last part of the branch checked out (the build
-# folder's name when none is).  SG_STANDIN_HOOK, if set, runs with the
-# variant's name before the build's work.
+# make does what build-kernel.sh asks, noting in $EVENTS (if set) when;
+# the "bzImage" holds the variant's name: the last part of the branch
+# checked out (the build folder's name when none is).  SG_STANDIN_HOOK,
+# if set, runs with the variant's name while the build is under way (its
+# one object made, its bzImage not yet): a test that needs a build to
+# last waits there for the event it needs.
 standin_tree() {
 	d="$T/linux-$1"
 	mkdir -p "$d/scripts/kconfig" "$SG_CACHE/tarballs"
@@ -75,17 +76,45 @@ allnoconfig olddefconfig:
 	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
 bzImage:
 	@echo "build-start $(V) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
-	@$${SG_STANDIN_HOOK:-:} $(V)
 	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
-MK
-	printf '\t@sleep %s\n' "${SG_STANDIN_BUILD:-3}" >> "$d/Makefile"
-	cat >> "$d/Makefile" <<'MK'
+	@$${SG_STANDIN_HOOK:-:} $(V)
 	@echo "$(V)" > $(O)/arch/x86/boot/bzImage
 	@echo "build-end $(V) $$(date +%s.%N)" >> $${EVENTS:-/dev/null}
 MK
 	printf '#!/bin/sh\n' > "$d/scripts/kconfig/merge_config.sh"
 	chmod +x "$d/scripts/kconfig/merge_config.sh"
 	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-$1.tar.xz" "linux-$1"
+}
+
+# until_true SECONDS COMMAND...: COMMAND again every 0.1 s until it
+# succeeds (0) or SECONDS have passed (1): a wait on an event (a file, a
+# line in a log), bounded, never a sleep of a guessed length.
+until_true() {
+	ut_left=$(($1 * 10))
+	shift
+	until "$@"; do
+		[ "$ut_left" -gt 0 ] || return 1
+		sleep 0.1
+		ut_left=$((ut_left - 1))
+	done
+}
+
+# dead PID: no such process, or a zombie nobody reaped (PID 1 here may
+# take its time).
+dead() { [ ! -e "/proc/$1" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$1/stat" 2>/dev/null; }
+
+# tsv_where FILE CONDITION [NAME=VALUE...]: the rows of FILE, a TSV with
+# a header line, for which the awk CONDITION holds; in it c["column"] is
+# a row's value of that column, taken by the header's name, never by
+# position, and each NAME a variable of that VALUE.
+tsv_where() {
+	tw_file=$1 tw_cond=$2
+	shift 2
+	tw_n=$#
+	for tw_a; do set -- "$@" -v "$tw_a"; done
+	shift "$tw_n"
+	awk -F'\t' "$@" 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+		{ for (k in col) c[k] = $col[k] } '"$tw_cond" "$tw_file"
 }
 
 # unit_test NAME SOURCES...: compile with the given sources and run.

@@ -22,6 +22,7 @@ FIO_SUITE=bookworm
 
 out=$1
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/settings"
 die() { echo "build-fio: $*" >&2; exit 1; }
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/sg-fio.XXXXXX")
@@ -38,7 +39,7 @@ cd "$src"
 	> "$work/configure.log" 2>&1 ||
 	die "configure failed: $(tail -n 5 "$work/configure.log")"
 grep -q '^LDFLAGS.*-static' config-host.mak || die "configure did not take --build-static"
-nice -n 19 make -j"${SG_FIO_JOBS:-1}" fio > "$work/make.log" 2>&1 ||
+nice -n 19 make -j"$SG_FIO_JOBS" fio > "$work/make.log" 2>&1 ||
 	die "make failed: $(grep -m 5 -e error -e Error "$work/make.log")"
 file fio | grep -q 'statically linked' || die "fio is not statically linked: $(file fio)"
 mkdir -p "$(dirname "$out")"

@@ -28,13 +28,30 @@ refused "bad kind" "kind=feature: must be fix, history or build-compat" $new kin
 refused "missing release" "release= is missing" $new kind=fix "subject=s" "author=a" "date=d"
 refused "short fixes" "fixes=47d6897: not 8 to 40" $new kind=fix "subject=s" "author=a" "date=d" "release=r" fixes=47d6897
 
-# An unknown Fixes: target is kept as given; the facts then do not
-# validate (every Fixes: must be a known commit), so nothing changes.
-"$SGCONF" "$SG_BRANCHES" record $new kind=fix subject=s author=a date=d release=r fixes=deadbeefdead 2>"$T/err" &&
-	fail "a Fixes: of an unknown commit was written" ||
-	grep -q "Fixes: deadbeefdead is not a known commit" "$T/err" && ok "unknown Fixes: named" ||
-	fail "unknown Fixes: not named: $(cat "$T/err")"
+# A Fixes: target that is no recorded commit (every Fixes: must be one):
+# exit 3, each such id on stdout for the caller, nothing written.
+"$SGCONF" "$SG_BRANCHES" record $new kind=fix subject=s author=a date=d release=r \
+	fixes=47d68979cc96,deadbeefdead,0badc0de0bad >"$T/out" 2>"$T/err"
+rc=$?
+[ $rc = 3 ] && [ "$(cat "$T/out")" = "deadbeefdead
+0badc0de0bad" ] && grep -q "fixes=deadbeefdead: not a recorded commit" "$T/err" &&
+	ok "unknown Fixes: exit 3, the ids on stdout" || fail "unknown Fixes: exit $rc: $(cat "$T/out" "$T/err")"
 unchanged "unknown Fixes:"
+
+# intake records a commit without the Fixes: the facts do not hold, and
+# says which (the ids from sgconf's answer, not from its wording).
+tmp="$T/intake" RELEASE=v9.9
+mkdir -p "$tmp/e"
+echo $new > "$tmp/e/id"
+echo 'QM_FIXES=47d68979cc96,deadbeefdead QM_FILES=drivers/md/raid0.c' > "$tmp/e/info"
+printf 'md: s\nA U Thor\nMon, 1 Jun 2015 00:00:00 +0000\n' > "$tmp/e/fact"
+(. "$SG_ROOT/lib/sg.sh" && . "$SG_ROOT/maintain/intake-series.sh" && record_entry "$tmp/e") 2>"$T/err"
+tr -d '"' < "$facts" | grep -A8 "id: $new" > "$T/entry"
+grep -q "0123456789ab Fixes: deadbeefdead, not in the upstream facts: recorded without" "$T/err" &&
+	grep -q 'fixes: \[47d68979cc968535cb87f3e5f2e6a3533ea48fbd\]' "$T/entry" &&
+	ok "intake: recorded with the known Fixes: only, the unknown one named" ||
+	fail "intake record: $(cat "$T/err" "$T/entry")"
+cp "$T/was" "$facts"
 
 # A good entry: quoted values, 8- and 12-hex Fixes: resolved, lists wrapped.
 out=$("$SGCONF" "$SG_BRANCHES" record $new kind=fix "subject=md: a \"quoted\" \\ subject" \

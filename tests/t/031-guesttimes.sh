@@ -66,4 +66,16 @@ sed 's/uptime=0.95/uptime=2.05/' "$T/marks.log" > "$T/slow.log"
 "$GT" --markdown "$T/slow.log" 9 | grep -q '| 2.05 | NO |$' &&
 	ok "a first check after 2 s is NO" || fail "slow: $("$GT" --markdown "$T/slow.log" 9 | tail -n 1)"
 "$GT" --markdown "$T/marks.log" 2>/dev/null && fail "a LOG without WALL accepted" || ok "LOG WALL pairs only"
+
+# make bench PHASE=guests on a run folder: a row per guest's log, and
+# none for the KVM probe's log beside them (no guest of the run).
+mkdir -p "$T/run/logs" "$T/cache/bin" "$T/cache/timings/9.9"
+cp "$GT" "$T/cache/bin/"
+cp "$T/marks.log" "$T/run/logs/9.9-marks.log"
+cp "$T/marks.log" "$T/run/logs/kvm-probe-0123456789ab.log"
+echo 9 > "$T/cache/timings/9.9/marks.guest"
+PHASE=guests RUN="$T/run" SG_CACHE="$T/cache" "$SG_ROOT/prove/bench.sh" > "$T/bench.md" 2>&1 ||
+	fail "bench PHASE=guests exited $?: $(cat "$T/bench.md")"
+grep -q '^| 9.9-marks | 9 |' "$T/bench.md" && ! grep -q 'kvm-probe' "$T/bench.md" &&
+	ok "bench PHASE=guests: a row per guest, none for the KVM probe" || fail "bench rows: $(cat "$T/bench.md")"
 done_testing

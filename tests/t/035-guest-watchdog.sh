@@ -18,11 +18,8 @@ SH
 chmod +x "$T/qemu"
 export SG_QEMU="$T/qemu"
 
-# gone PIDFILE: the process is dead (a zombie nobody reaped counts).
-gone() {
-	p=$(cat "$1")
-	[ ! -e "/proc/$p" ] || grep -q '^[0-9]* ([^)]*) Z' "/proc/$p/stat"
-}
+# gone PIDFILE: the process is dead, 2 s at most after it should be.
+gone() { until_true 2 dead "$(cat "$1")"; }
 
 SG_SILENCE=2 "$boot" k i "$T/silent.log" 200 "" 2>"$T/err"
 rc=$?
@@ -43,9 +40,8 @@ rc=$?
 
 SG_SILENCE=100 "$boot" k i "$T/int.log" 200 "" 2>/dev/null &
 launcher=$!
-while [ ! -s "$T/int.pid" ]; do sleep 0.1; done
+until_true 10 test -s "$T/int.pid"
 kill -TERM $launcher
 wait $launcher
-sleep 0.5
 gone "$T/int.pid" && ok "an interrupted launcher leaves no guest" || fail "the guest outlived its launcher"
 done_testing

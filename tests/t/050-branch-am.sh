@@ -39,9 +39,13 @@ repo="$SG_CACHE/src/9.9"
 good=$(git -C "$repo" rev-parse stable/9.9)
 
 # Again with the same patches: the branches are kept and no file of the
-# work tree gets a new time (kbuild would compile what includes it).
-touch "$T/before-again"
-sleep 1
+# work tree gets a new time (kbuild would compile what includes it).  The
+# work tree's times are set back to 2001, behind the mark: a file written
+# again is newer than it, whatever the clock's granularity (the index
+# told, so that git sees no change).
+find "$repo" -path "$repo/.git" -prune -o -type f -exec touch -d @1000000000 {} +
+git -C "$repo" update-index -q --refresh
+touch -d @1000000001 "$T/before-again"
 "$branch" 9.9 2>"$T/err" || fail "branch again: $(cat "$T/err")"
 [ "$(git -C "$repo" rev-parse stable/9.9)" = "$good" ] &&
 	[ -z "$(find "$repo" -path "$repo/.git" -prune -o -newer "$T/before-again" -type f -print)" ] &&
@@ -81,6 +85,32 @@ fi
 echo good.patch > "$T/conf/p/series"
 "$lint_tree" 9.9 > "$T/lint.out" 2>&1 && grep -q "all 1 patches apply in order" "$T/lint.out" &&
 	ok "lint against the tree passes a list that applies" || fail "lint: $(cat "$T/lint.out")"
+
+# A mutant (regress:) is tried on top of its variant's base: one made on
+# the fix applies to stable/9.9; given to a variant without the fixes, it
+# is named with its hunk.
+mkdir -p "$T/conf/p/regress" "$T/mut"
+printf 'static int a;\nstatic long b;\nstatic int c;\n' > "$T/mut/raid0.c"
+cp "$T/mut/raid0.c" "$T/mut/raid0.c.was"
+sed -i 's/static long b;/static char b;/' "$T/mut/raid0.c"
+{
+	printf 'From 0000000000000000000000000000000000000000 Mon Sep 17 00:00:00 2001\n'
+	printf 'From: stableguard <stableguard@localhost>\nDate: Sun, 24 May 2015 00:00:00 +0000\n'
+	printf 'Subject: [PATCH] regress: md/raid0: narrow b again\n\nA stand-in mutant.\n---\n'
+	printf 'diff --git a/drivers/md/raid0.c b/drivers/md/raid0.c\n'
+	diff -u --label a/drivers/md/raid0.c --label b/drivers/md/raid0.c "$T/mut/raid0.c.was" "$T/mut/raid0.c"
+} > "$T/conf/p/regress/mutant.patch"
+branches_was="$T/branches.was"
+cp "$SG_BRANCHES" "$branches_was"
+echo '      mutant: {fixes: true, regress: [p/regress/mutant.patch], expect: {raid0-map: FAIL}}' >> "$SG_BRANCHES"
+"$lint_tree" 9.9 > "$T/lint.out" 2>&1 && grep -q "; 1 mutant patches on their variants' bases" "$T/lint.out" &&
+	ok "a mutant applies on top of stable/9.9" || fail "mutant lint: $(cat "$T/lint.out")"
+echo '      wrong-base: {fixes: false, regress: [p/regress/mutant.patch], expect: {raid0-map: FAIL}}' >> "$SG_BRANCHES"
+"$lint_tree" 9.9 > "$T/lint.out" 2>&1 && fail "a mutant that does not apply to its variant's base passed"
+grep -q "p/regress/mutant.patch does not apply to compat/9.9 (the base of variant/9.9/wrong-base) after the 0 before it" "$T/lint.out" &&
+	grep -q "static long b;" "$T/lint.out" && ok "a mutant that does not apply is named, with its variant and hunk" ||
+	fail "mutant on the wrong base: $(cat "$T/lint.out")"
+cp "$branches_was" "$SG_BRANCHES"
 
 # A tree of another version is refused by name, and nothing is imported.
 mkdir -p "$T/other"

@@ -57,9 +57,11 @@ SG_REIMPORT=1 TREE_9_9="$T/other" "$get" 9.9 2>"$T/err" &&
 	[ "$(git -C "$repo" show pristine/9.9:drivers/md/raid0.c)" = "something else" ] &&
 	ok "SG_REIMPORT=1 replaces it" || fail "SG_REIMPORT: $(cat "$T/err")"
 
-# The same unpacked tree, changed: imported again, and said so.
-sleep 1
+# The same unpacked tree, changed: imported again, and said so.  The
+# edit is dated a second ahead, so that it is newer than the import
+# whatever the clock's granularity.
 echo "edited" > "$T/other/drivers/md/raid0.c"
+touch -d "@$(( $(date +%s) + 1 ))" "$T/other/drivers/md/raid0.c"
 TREE_9_9="$T/other" "$get" 9.9 2>"$T/err" &&
 	grep -q "changed since it was imported" "$T/err" &&
 	[ "$(git -C "$repo" show pristine/9.9:drivers/md/raid0.c)" = edited ] &&

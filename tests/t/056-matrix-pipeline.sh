@@ -13,16 +13,24 @@ standin_tree 9.9.1
 # The order is made by events, not by sleeps, so that a loaded machine
 # cannot turn it: fast's build waits for slow's guest to start, and slow's
 # guest for fast's to end.  A matrix that does not overlap them waits out
-# the 60 s and fails the order checks below.
+# the 60 s and fails the order checks below.  In the first run each build
+# also lasts until it has said how far it is (PROGRESS_IN: the matrix's
+# stderr); the later runs' builds take no time.
 cat > "$T/wait-for" <<'SH'
 #!/bin/sh
+# wait-for TEXT [FILE]: until FILE ($EVENTS) holds TEXT, 60 s at most.
 i=0
-while ! grep -q "$1" "$EVENTS" 2>/dev/null && [ $i -lt 600 ]; do
+while ! grep -q "$1" "${2:-$EVENTS}" 2>/dev/null && [ $i -lt 600 ]; do
 	sleep 0.1
 	i=$((i + 1))
 done
 SH
-printf '#!/bin/sh\n[ "$1" != fast ] || "%s" "guest-start slow"\n' "$T/wait-for" > "$T/build-hook"
+cat > "$T/build-hook" <<'SH'
+#!/bin/sh
+[ -n "${PROGRESS_IN:-}" ] || exit 0
+"$WAIT_FOR" "build 9.9/$1: " "$PROGRESS_IN"
+[ "$1" != fast ] || "$WAIT_FOR" "guest-start slow"
+SH
 chmod +x "$T/wait-for" "$T/build-hook"
 export WAIT_FOR="$T/wait-for" SG_STANDIN_HOOK="$T/build-hook"
 
@@ -38,14 +46,15 @@ export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_GUESTS=2 SG_TICK=1
 
 { standin_head; standin_entry 9.9 9.9.1 p/series slow:true:PASS fast:true:PASS; } > "$SG_BRANCHES"
 
-"$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" || fail "matrix.sh exited $?: $(cat "$T/err")"
+PROGRESS_IN="$T/err" "$SG_ROOT/prove/matrix.sh" "$T/run" /dev/null 2>"$T/err" ||
+	fail "matrix.sh exited $?: $(cat "$T/err")"
 at() { awk -v e="$1" -v k="$2" '$1 == e && $2 == k { print $3 }' "$events"; }
 before() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a < b) }'; }
 before "$(at guest-start slow)" "$(at build-end fast)" &&
 	ok "slow's guest ran while fast built" || fail "no overlap: $(cat "$events")"
 before "$(at guest-end fast)" "$(at guest-end slow)" ||
 	fail "the stand-in did not make fast finish first: $(cat "$events")"
-awk -F'\t' 'NR > 1 { printf "%s ", $2 }' "$T/run/results.tsv" | grep -qx "slow fast " &&
+tsv_where "$T/run/results.tsv" '{ printf "%s ", c["variant"] }' | grep -qx "slow fast " &&
 	ok "rows in the order of branches.yaml, not of finishing" || fail "rows: $(cat "$T/run/results.tsv")"
 grep -q '\[1/2\] 9.9/slow: build (no figures yet: the first run)' "$T/err" &&
 	grep -q '\[2/2\] 9.9/fast: guest' "$T/err" && ok "progress lines with n/N and time left" ||
@@ -103,23 +112,6 @@ grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/ver
 	fail "no seeding: $(cat "$T/verr")"
 [ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
 	ok "figures kept for the next estimate" || fail "no timings"
-# Shards: each runs its own variants; merged, the table is the whole one.
-SHARD=1/2 "$SG_ROOT/prove/matrix.sh" "$T/s1" /dev/null 2>/dev/null || fail "shard 1 exited $?"
-SHARD=2/2 "$SG_ROOT/prove/matrix.sh" "$T/s2" /dev/null 2>/dev/null || fail "shard 2 exited $?"
-[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s1/results.tsv")" = slow ] &&
-	[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s2/results.tsv")" = fast ] &&
-	ok "SHARD=1/2 and 2/2 each ran one variant" || fail "shards: $(cat "$T/s1/results.tsv" "$T/s2/results.tsv")"
-"$SG_ROOT/prove/merge-runs.sh" "$T/merged" "$T/s2" "$T/s1" || fail "merge exited $?"
-cut -f1-5 "$T/merged/results.tsv" > "$T/m" && cut -f1-5 "$T/run/results.tsv" > "$T/w" && cmp -s "$T/m" "$T/w" &&
-	ok "merged shards give the unsharded table, in order" || fail "merged: $(cat "$T/m")"
-"$SG_ROOT/prove/merge-runs.sh" "$T/half" "$T/s1" 2>"$T/merr" && fail "a merge with a shard missing was made"
-grep -q "no run has rows/002 (9.9/fast)" "$T/merr" && [ ! -e "$T/half" ] &&
-	ok "a missing shard is named, nothing made" || fail "missing shard: $(cat "$T/merr")"
-"$SG_ROOT/prove/merge-runs.sh" "$T/twice" "$T/s1" "$T/run" 2>"$T/merr" && fail "a unit in two runs was merged"
-grep -q "rows/001 is in both" "$T/merr" && ok "a unit in two runs is refused" || fail "twice: $(cat "$T/merr")"
-SHARD=3/2 "$SG_ROOT/prove/matrix.sh" "$T/s3" /dev/null 2>"$T/serr" && fail "SHARD=3/2 accepted"
-grep -q "SHARD=3/2: want K/N" "$T/serr" && ok "a bad SHARD is refused" || fail "SHARD=3/2: $(cat "$T/serr")"
-
 # The next run estimates from this one's figures.
 "$SG_ROOT/prove/matrix.sh" "$T/run2" /dev/null 2>"$T/err2" || fail "second run exited $?"
 grep -q '\[1/2\] 9.9/slow: build (about [0-9]*s left by the last run)' "$T/err2" &&

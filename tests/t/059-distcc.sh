@@ -13,12 +13,7 @@ distccd --daemon --no-detach --listen 127.0.0.1 --port "$port" --allow 127.0.0.1
 	--log-stderr --log-level info --jobs 2 2>"$T/distccd.log" &
 daemon=$!
 trap 'kill $daemon 2>/dev/null' EXIT
-i=0
-until grep -q "listening on 127.0.0.1" "$T/distccd.log" 2>/dev/null || [ $i -ge 50 ]; do
-	sleep 0.1
-	i=$((i + 1))
-done
-grep -q "listening on 127.0.0.1:$port\|listening on 127.0.0.1" "$T/distccd.log" ||
+until_true 5 grep -q "listening on 127.0.0.1" "$T/distccd.log" ||
 	{ fail "distccd did not start: $(cat "$T/distccd.log")"; done_testing; }
 ss -ltn 2>/dev/null | grep -q ":$port " && ! ss -ltn | grep ":$port " | grep -vq "127.0.0.1:$port" &&
 	ok "distccd listens on 127.0.0.1 only" || fail "distccd: $(ss -ltn | grep ":$port ")"
@@ -43,8 +38,8 @@ DISTCC_HOSTS="127.0.0.1:$port/2" DISTCC_FALLBACK=0 \
 	"$SG_ROOT/prove/build-kernel.sh" "$d" "$T/build" "$T/frag.config" gcc-12 >"$T/out" 2>"$T/err" ||
 	fail "build-kernel.sh exited $?: $(cat "$T/err")"
 [ -s "$T/build/small.o" ] && ok "the object was built" || fail "no object"
-sleep 0.5
-grep -q "COMPILE_OK .*small.c" "$T/distccd.log" && ok "compiled by distccd, through ccache" ||
+# distccd logs the job after it answers: wait for the line, 5 s at most.
+until_true 5 grep -q "COMPILE_OK .*small.c" "$T/distccd.log" && ok "compiled by distccd, through ccache" ||
 	fail "distccd did not compile it: $(tail -n 5 "$T/distccd.log")"
 
 . "$SG_ROOT/lib/sg.sh"

@@ -9,10 +9,10 @@ if "$SGCONF" "$SG_ROOT/branches.yaml" lint all "$pre" > "$T/lint.out"; then
 else
 	fail "lint: $(cat "$T/lint.out")"
 fi
-# The preimage folders mirror backports/: <series>/[build-compat/]<patch>/.
-# Every patch of every fix and compat list must have one.
+# The preimage folders mirror backports/: <series>/[build-compat/|regress/]<patch>/.
+# Every patch of every fix and compat list, and every mutant, must have one.
 checked=0
-for dir in "$pre"/*/*.patch "$pre"/*/build-compat/*.patch; do
+for dir in "$pre"/*/*.patch "$pre"/*/build-compat/*.patch "$pre"/*/regress/*.patch; do
 	[ -d "$dir" ] || continue
 	rel=${dir#"$pre"/}
 	if (cd "$dir" && git init -q . && git apply --check "$SG_ROOT/backports/$rel"); then
@@ -22,7 +22,8 @@ for dir in "$pre"/*/*.patch "$pre"/*/build-compat/*.patch; do
 		fail "$rel does not apply to its own preimage"
 	fi
 done
-want=$(ls "$SG_ROOT"/backports/*/0*.patch "$SG_ROOT"/backports/*/build-compat/0*.patch | wc -l)
+want=$(ls "$SG_ROOT"/backports/*/0*.patch "$SG_ROOT"/backports/*/build-compat/0*.patch \
+	"$SG_ROOT"/backports/*/regress/0*.patch | wc -l)
 [ "$checked" -eq "$want" ] && ok "all $want patches checked against their preimage" ||
 	fail "$checked of $want patches checked against their preimage"
 
@@ -47,16 +48,41 @@ sed 's/^From: .*/From: Someone Else <someone@example.org>/' \
 printf '0004-own-code-as-backport.patch\n0005-misattributed.patch\n' >> "$bad/series"
 "$SGCONF" "$SG_ROOT/branches.yaml" lint 3.19 - "$bad/series" > "$T/bad.out" &&
 	fail "broken set passed the lint"
-for want in "0003-stray.patch: not listed in" \
+# says OUT WANT...: the lint's output OUT says each WANT.
+says() {
+	out=$1
+	shift
+	for want; do
+		grep -qF -- "$want" "$out" && ok "lint says: $want" ||
+			fail "lint did not say \"$want\": $(cat "$out")"
+	done
+}
+says "$T/bad.out" "0003-stray.patch: not listed in" \
 	"must open with \"commit <40 hex digits> upstream.\"" \
 	"touches fs/ext4/super.c, which its upstream commit does not" \
 	"malformed hunk" \
 	"but the upstream author date is Sat, 2 May 2015 21:36:55 -0400" \
 	"written by this project, so \"Based on commit <id> upstream\"" \
-	"From: Someone Else <someone@example.org>, but the upstream author is Lukas Czerner"; do
-	grep -qF "$want" "$T/bad.out" && ok "lint says: $want" ||
-		fail "lint did not say \"$want\": $(cat "$T/bad.out")"
-done
+	"From: Someone Else <someone@example.org>, but the upstream author is Lukas Czerner"
+# Broken mutants of 6.1, in a copy of the tree's configuration: one
+# posing as a backport, one of another author, one with a hunk cut short,
+# and a stray file beside them.
+mut="$T/mutants"
+mkdir -p "$mut"
+cp -r "$SG_ROOT/backports" "$SG_ROOT/branches.yaml" "$mut/"
+ln -s "$SG_ROOT/prove" "$mut/prove"
+r="$mut/backports/6.1/regress"
+sed -i 's/^Puts the 3.14-4.0 stable bug back/commit 47d68979cc968535cb87f3e5f2e6a3533ea48fbd upstream.\n\n&/' \
+	"$r/0001-regress-md-raid0-map-split-front-with-advanced-bio.patch"
+sed -i 's/^From: .*/From: Someone Else <someone@example.org>/' "$r/0002-regress-md-raid0-discard-zone-from-advanced-bio.patch"
+sed -i '0,/^-[^-]/{//d}' "$r/0003-regress-ext4-drop-written-extent-guard.patch"
+touch "$r/0004-stray.patch"
+"$SGCONF" "$mut/branches.yaml" lint 6.1 > "$T/mut.out" && fail "broken mutants passed the lint"
+says "$T/mut.out" "0004-stray.patch: not listed in the regress: lists of 6.1's variants" \
+	"0001-regress-md-raid0-map-split-front-with-advanced-bio.patch:7: a mutant backports nothing, but its body names upstream 47d68979cc968535cb87f3e5f2e6a3533ea48fbd" \
+	"0002-regress-md-raid0-discard-zone-from-advanced-bio.patch: From: Someone Else <someone@example.org>, but a mutant is code this project wrote"
+grep -q "0003-regress-ext4-drop-written-extent-guard.patch:.*malformed hunk\|0003-regress-ext4-drop-written-extent-guard.patch: .*cut short" "$T/mut.out" &&
+	ok "a mutant's broken hunk is named" || fail "broken mutant hunk: $(cat "$T/mut.out")"
 # A stable maintainer's sign-off on a series no stable release of which
 # shipped the patch: 4.0.5's raid0 patch, as it was, planted into 3.19.
 signed="$T/signed/3.19"

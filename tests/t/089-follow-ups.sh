@@ -88,9 +88,11 @@ TREE_9_9="$s@v9.9.1" run "$m@$A" 9.9
 
 # Through make, which exits 2 either way: its last line says which, with
 # the script's own status (1 missing, 2 bad input) for a CI to read.
-viamake() {
+viamake() {	# viamake UPSTREAM [VARIABLE=VALUE...]
+	u=$1
+	shift
 	TREE_9_9="$s@v9.9.1" make -s --no-print-directory -C "$SG_ROOT" follow-ups SG_CACHE="$SG_CACHE" \
-		UPSTREAM="$1" SERIES=9.9 >/dev/null 2>"$T/err"
+		UPSTREAM="$u" SERIES=9.9 "$@" >/dev/null 2>"$T/err"
 	rc=$?
 }
 viamake "$m"
@@ -99,6 +101,21 @@ viamake "$m"
 viamake "$T/conf"
 [ $rc = 2 ] && grep -qx "make follow-ups: bad input (maintain/follow-ups.sh exit 2)" "$T/err" &&
 	ok "make follow-ups: bad input said as the script's exit 2" || fail "make, bad input: exit $rc: $(cat "$T/err")"
+# WRITE=1 writes the facts: it takes the cache's lock, as intake does; a
+# scan alone does not.  Held here until the test writes to release.
+mkfifo "$T/release"
+"$SG_ROOT/lib/locked.sh" sh -c ': > "$1/held"; read -r x < "$1/release"' sh "$T" &
+holder=$!
+until_true 10 test -e "$T/held"
+viamake "$m"
+grep -qx "make follow-ups: a series misses a fix (maintain/follow-ups.sh exit 1)" "$T/err" &&
+	ok "a scan without WRITE=1 does not wait for the lock" || fail "scan under the lock: exit $rc: $(cat "$T/err")"
+SG_NOWAIT=1 viamake "$m" WRITE=1
+grep -q "$SG_CACHE is in use by pid $holder; SG_NOWAIT=1" "$T/err" && cmp -s "$facts" "$T/facts.was" &&
+	ok "WRITE=1 takes the cache's lock: refused while it is held (SG_NOWAIT=1), the facts unchanged" ||
+	fail "WRITE=1 under the lock: exit $rc: $(cat "$T/err")"
+echo > "$T/release"
+wait $holder
 
 # Bad input: named, exit 2, the facts unchanged.
 bad() {
