@@ -55,7 +55,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/tarimport
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 
@@ -139,6 +139,11 @@ $(BIN)/bisectmd: report/bisectmd.c $(RUNFILE) $(OUTFILE)
 $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/runfile-tool.c $(filter %.c,$(RUNFILE))
+
+# A tar stream as a git fast-import stream: an import in one pass.
+$(BIN)/tarimport: prove/tarimport.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ prove/tarimport.c
 
 image: $(INITRD)
 
