@@ -55,7 +55,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/tarimport
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 
@@ -134,6 +134,16 @@ $(BIN)/report: report/report.c $(RUNFILE) $(OUTFILE)
 $(BIN)/bisectmd: report/bisectmd.c $(RUNFILE) $(OUTFILE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(filter %.c,$(RUNFILE)) report/outfile.c
+
+# Where a run's wall seconds went, from its phases.tsv (make bench).
+$(BIN)/phasetimes: report/phasetimes.c $(RUNFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/phasetimes.c $(filter %.c,$(RUNFILE))
+
+# Which shard of SHARD=K/N runs which series, from the timings.
+$(BIN)/shardplan: config/shardplan.c $(RUNFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -Ireport -o $@ config/shardplan.c $(filter %.c,$(RUNFILE))
 
 # How shell writes and reads the run files: by name, through their schema.
 $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)

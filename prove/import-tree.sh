@@ -34,7 +34,9 @@ fetch_package() {
 		tarball="/usr/src/$SG_PACKAGE.tar.xz"
 		return 0
 	fi
+	began=$(sg_now)
 	"$SG_ROOT/prove/fetch-package.sh" "$SG_PACKAGE" "$SG_SUITE" "$dl"
+	sg_phase fetch "$SG_SERIES" "$SG_PACKAGE" "$began"
 	tarball=$(ls "$dl"/usr/src/linux-source-*.tar.* | head -n 1)
 }
 
@@ -113,6 +115,7 @@ mkdir -p "$new"
 trap 'rm -rf "$new" "$why"' EXIT
 trap 'exit 130' INT TERM HUP
 sg_say "importing $origin as pristine/$SG_SERIES"
+began=$(sg_now)
 # The kernel's own .gitignore would drop files the tree ships: the tree
 # is every member, as git add -A -f took it.
 repo=$SG_REPO SG_REPO=$new
@@ -158,6 +161,7 @@ commit=$(sg_git commit-tree "$tree_id" -m "Linux $version (pristine, from $origi
 	git -C "$new" update-ref -d refs/sg/import ||
 	sg_die "cannot commit the imported tree in $new"
 SG_REPO=$repo
+sg_phase import "$SG_SERIES" "$version" "$began"
 
 old_tree=$(field tree)
 if [ -n "$old_tree" ] && [ "$old_tree" != "$tree_id" ]; then

@@ -103,17 +103,18 @@ grep -q '^stableguard: \[2/2\] 9.9/fast: build folder seeded from slow$' "$T/ver
 	fail "no seeding: $(cat "$T/verr")"
 [ -s "$SG_CACHE/timings/9.9/slow.build" ] && [ -s "$SG_CACHE/timings/9.9/fast.guest" ] &&
 	ok "figures kept for the next estimate" || fail "no timings"
-# Shards: each runs its own variants; merged, the table is the whole one.
+# Shards own whole series: with one series, shard 1 runs both its
+# variants and shard 2 none; merged, the table is the whole one.
 SHARD=1/2 "$SG_ROOT/prove/matrix.sh" "$T/s1" /dev/null 2>/dev/null || fail "shard 1 exited $?"
 SHARD=2/2 "$SG_ROOT/prove/matrix.sh" "$T/s2" /dev/null 2>/dev/null || fail "shard 2 exited $?"
-[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s1/results.tsv")" = slow ] &&
-	[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s2/results.tsv")" = fast ] &&
-	ok "SHARD=1/2 and 2/2 each ran one variant" || fail "shards: $(cat "$T/s1/results.tsv" "$T/s2/results.tsv")"
+[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s1/results.tsv" | paste -sd' ')" = "slow fast" ] &&
+	[ "$(awk -F'\t' 'NR > 1 { print $2 }' "$T/s2/results.tsv")" = "" ] &&
+	ok "SHARD=1/2 ran the whole series, 2/2 nothing" || fail "shards: $(cat "$T/s1/results.tsv" "$T/s2/results.tsv")"
 "$SG_ROOT/prove/merge-runs.sh" "$T/merged" "$T/s2" "$T/s1" || fail "merge exited $?"
 cut -f1-5 "$T/merged/results.tsv" > "$T/m" && cut -f1-5 "$T/run/results.tsv" > "$T/w" && cmp -s "$T/m" "$T/w" &&
 	ok "merged shards give the unsharded table, in order" || fail "merged: $(cat "$T/m")"
-"$SG_ROOT/prove/merge-runs.sh" "$T/half" "$T/s1" 2>"$T/merr" && fail "a merge with a shard missing was made"
-grep -q "no run has rows/002 (9.9/fast)" "$T/merr" && [ ! -e "$T/half" ] &&
+"$SG_ROOT/prove/merge-runs.sh" "$T/half" "$T/s2" 2>"$T/merr" && fail "a merge with a shard missing was made"
+grep -q "no run has rows/001 (9.9/slow)" "$T/merr" && [ ! -e "$T/half" ] &&
 	ok "a missing shard is named, nothing made" || fail "missing shard: $(cat "$T/merr")"
 "$SG_ROOT/prove/merge-runs.sh" "$T/twice" "$T/s1" "$T/run" 2>"$T/merr" && fail "a unit in two runs was merged"
 grep -q "rows/001 is in both" "$T/merr" && ok "a unit in two runs is refused" || fail "twice: $(cat "$T/merr")"
