@@ -19,6 +19,7 @@
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
+#   make bench PHASE=cold-breakdown [RUN=dir]  where a run's wall seconds went, by phase and series
 #   make deps                         install what the above need (apt; gitlab-ci-local from npm for make check)
 
 SG_CACHE ?= $(or $(XDG_CACHE_HOME),$(HOME)/.cache)/stableguard
@@ -258,7 +259,7 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ]; then \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ]; then \
 		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 
