@@ -19,7 +19,8 @@
  * variants' builds and guests from the timings; a figure no run kept yet
  * is the fallback: 300 s for a series' first build (a base, cold), 15 s
  * for each build after it, 10 s a guest.  Costs are rounded to 10 s, so
- * that the plan does not move with a few seconds' noise.
+ * that the plan does not move with a few seconds' noise, and are 10 s at
+ * least.
  *
  * The plan: the least time for the slowest shard, then the least work
  * over all shards (a writer built twice is work), then the first such in
@@ -190,6 +191,8 @@ static void costs(struct plan *pl)
 			c += figure(pl, s, v, "build", &s->fallback) +
 			     figure(pl, s, v, "guest", &s->fallback);
 		s->cost = rounded(c);
+		if (s->cost < ROUND)	/* no series is free: one never shares a shard for nothing */
+			s->cost = ROUND;
 	}
 	for (i = 0; i < pl->nr_pairs; i++) {
 		pl->p[i].writer_build = rounded(pl->p[i].writer_build);
