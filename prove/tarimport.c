@@ -301,13 +301,112 @@ static void check_link(struct archive *a, const char *name, const char *target)
 		refuse(a, "link %s -> %s points outside the tree", name, target);
 }
 
+/* pax, global pax and GNU long-name records: for the next member. */
+static void header_record(struct archive *a, char type, unsigned long long size,
+			  const char *name)
+{
+	char *rec = slurp(a, size, name);
+
+	if (type == 'L') {
+		free(a->long_name);
+		a->long_name = rec;
+		return;
+	}
+	if (type == 'K') {
+		free(a->long_link);
+		a->long_link = rec;
+		return;
+	}
+	if (type == 'x')
+		pax(a, rec, name);
+	free(rec);
+}
+
+static void skip_member(struct archive *a, unsigned long long size, const char *name)
+{
+	read_exact(a, NULL, size + (BLOCK - size % BLOCK) % BLOCK, name);
+}
+
+static void file(struct archive *a, const char *full, const char *path,
+		 unsigned long long size, unsigned mode)
+{
+	long mark = blob_header(a, size);
+
+	copy_data(a, size, full);
+	putchar('\n');
+	skip_padding(a, size, full);
+	if (path)
+		add(a, path, mode & 0111 ? 0100755 : 0100644, mark, full);
+}
+
+static void symlink_member(struct archive *a, const char *full, const char *path,
+			   const char *target)
+{
+	check_link(a, full, target);
+	if (!path)
+		return;
+	add(a, path, 0120000, blob_header(a, strlen(target)), full);
+	printf("%s\n", target);
+}
+
+static void hard_link(struct archive *a, const char *full, const char *path,
+		      const char *target)
+{
+	struct entry *e;
+
+	if (target[0] == '/' || has_dotdot(target))
+		refuse(a, "hard link %s lies outside the tree (%s)", full, target);
+	e = earlier(a, target);
+	if (!e)
+		die(a, "hard link %s: no earlier member %s", full, target);
+	if (path)
+		add(a, path, e->mode, e->mark, full);
+}
+
+/* One member of the tree, its name and link from the records before it. */
+static void tree_member(struct archive *a, char type, unsigned long long size,
+			unsigned mode, const char *name, const char *link)
+{
+	char *full = must(strdup(a->long_name ? a->long_name : name));
+	char *target = must(strdup(a->long_link ? a->long_link : link));
+	const char *path;
+
+	free(a->long_name);
+	free(a->long_link);
+	a->long_name = a->long_link = NULL;
+	a->pax_size = -1;
+	if (full[0] == '/' || has_dotdot(full))
+		refuse(a, "member %s lies outside the tree", full);
+	path = in_tree(full, a->strip);
+	switch (type) {
+	case '0': case '\0': case '7':
+		file(a, full, path, size, mode);
+		break;
+	case '2':
+		symlink_member(a, full, path, target);
+		skip_member(a, size, full);
+		break;
+	case '1':
+		hard_link(a, full, path, target);
+		break;
+	case '5':
+		skip_member(a, size, full);
+		break;
+	case '3': case '4': case '6':
+		refuse(a, "member %s is a device or a fifo: not part of a source tree", full);
+		break;
+	default:
+		refuse(a, "member %s: tar member type '%c' is not supported", full, type);
+	}
+	free(full);
+	free(target);
+}
+
 static void member(struct archive *a, const unsigned char *h)
 {
 	char name[257 + 155], link[101];
 	unsigned long long size = number(h + 124, 12);
-	unsigned mode = number(h + 100, 8);
 	char type = h[156];
-	const char *path;
 
 	if (!memcmp(h + 257, "ustar", 5) && h[345])
 		snprintf(name, sizeof(name), "%.155s/%.100s", h + 345, h);
@@ -316,81 +415,10 @@ static void member(struct archive *a, const unsigned char *h)
 	snprintf(link, sizeof(link), "%.100s", h + 157);
 	if (a->pax_size >= 0)
 		size = a->pax_size;
-
-	if (type == 'x' || type == 'g' || type == 'L' || type == 'K') {
-		char *rec = slurp(a, size, name);
-
-		if (type == 'x')
-			pax(a, rec, name);
-		if (type == 'L') {
-			free(a->long_name);
-			a->long_name = rec;
-			return;
-		}
-		if (type == 'K') {
-			free(a->long_link);
-			a->long_link = rec;
-			return;
-		}
-		free(rec);
-		return;
-	}
-	{
-		char *full = must(strdup(a->long_name ? a->long_name : name));
-		char *target = must(strdup(a->long_link ? a->long_link : link));
-
-		free(a->long_name);
-		free(a->long_link);
-		a->long_name = a->long_link = NULL;
-		a->pax_size = -1;
-		if (full[0] == '/' || has_dotdot(full))
-			refuse(a, "member %s lies outside the tree", full);
-		path = in_tree(full, a->strip);
-		switch (type) {
-		case '0': case '\0': case '7': {
-			long mark = blob_header(a, size);
-
-			copy_data(a, size, full);
-			putchar('\n');
-			skip_padding(a, size, full);
-			if (path)
-				add(a, path, mode & 0111 ? 0100755 : 0100644, mark, full);
-			break;
-		}
-		case '2':
-			check_link(a, full, target);
-			if (path) {
-				long mark = blob_header(a, strlen(target));
-
-				printf("%s\n", target);
-				add(a, path, 0120000, mark, full);
-			}
-			read_exact(a, NULL, size + (BLOCK - size % BLOCK) % BLOCK, full);
-			break;
-		case '1': {
-			struct entry *e;
-
-			if (target[0] == '/' || has_dotdot(target))
-				refuse(a, "hard link %s lies outside the tree (%s)", full, target);
-			e = earlier(a, target);
-			if (!e)
-				die(a, "hard link %s: no earlier member %s", full, target);
-			if (path)
-				add(a, path, e->mode, e->mark, full);
-			break;
-		}
-		case '5':
-			read_exact(a, NULL, size + (BLOCK - size % BLOCK) % BLOCK, full);
-			break;
-		case '3': case '4': case '6':
-			refuse(a, "member %s is a device or a fifo: not part of a source tree", full);
-			break;
-		default:
-			refuse(a, "member %s: tar member type '%c' is not supported", full, type);
-		}
-		free(full);
-		free(target);
-	}
+	if (type == 'x' || type == 'g' || type == 'L' || type == 'K')
+		header_record(a, type, size, name);
+	else
+		tree_member(a, type, size, number(h + 100, 8), name, link);
 }
 
 /* fast-import's quoting for a path that needs it (", \, control chars). */
