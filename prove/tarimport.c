@@ -52,31 +52,33 @@ struct archive {
 	long long pax_size;		/* -1: none */
 };
 
-__attribute__((format(printf, 2, 3)))
+/* "WHO: what", and the end: exit 1, the archive is not whole; exit 3,
+ * it is, but a member is refused. */
+__attribute__((noreturn))
+static void leave(struct archive *a, int code, const char *fmt, va_list ap)
+{
+	fprintf(stderr, "%s: ", a->who);
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+	exit(code);
+}
+
+__attribute__((format(printf, 2, 3), noreturn))
 static void die(struct archive *a, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", a->who);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(1);
+	leave(a, 1, fmt, ap);
 }
 
-/* A member refused (exit 3): the archive is whole, but not for a tree. */
-__attribute__((format(printf, 2, 3)))
+__attribute__((format(printf, 2, 3), noreturn))
 static void refuse(struct archive *a, const char *fmt, ...)
 {
 	va_list ap;
 
-	fprintf(stderr, "%s: ", a->who);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
-	va_end(ap);
-	fputc('\n', stderr);
-	exit(3);
+	leave(a, 3, fmt, ap);
 }
 
 static void *must(void *p)

@@ -10,14 +10,7 @@ standin_conf
 export SG_STANDIN_BUILD=0 EVENTS="$T/events"
 standin_tree 9.8.1
 standin_tree 9.9.1
-{
-	standin_head
-	standin_entry 9.8 9.8.1 p/empty a8:true:PASS b8:true:PASS
-	standin_entry 9.9 9.9.1 p/empty a9:true:PASS b9:true:PASS
-	printf 'cross:\n  geometry: {members: [100, 200, 300], chunk: 64}\n  pairs:\n'
-	printf '    up:\n      write: {series: "9.8", variant: b8, layout: original}\n'
-	printf '      read: {series: "9.9"}\n      expect: PASS\n'
-} > "$SG_BRANCHES"
+standin_pair_series
 "$SGCONF" "$SG_BRANCHES" validate || fail "stand-in branches.yaml"
 standin_qemu "$T/qemu"
 cat >> "$T/qemu" <<'SH'

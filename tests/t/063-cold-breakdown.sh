@@ -14,14 +14,7 @@ standin_tree 9.8.1
 standin_tree 9.9.1
 sed -i 's/^\t@echo 9.9.1$/\t@echo "nice $$(nice)" >> $${EVENTS:-\/dev\/null}; echo 9.9.1/' "$T/linux-9.9.1/Makefile"
 tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
-{
-	standin_head
-	standin_entry 9.8 9.8.1 p/empty a8:true:PASS b8:true:PASS
-	standin_entry 9.9 9.9.1 p/empty a9:true:PASS b9:true:PASS
-	printf 'cross:\n  geometry: {members: [100, 200, 300], chunk: 64}\n  pairs:\n'
-	printf '    up:\n      write: {series: "9.8", variant: b8, layout: original}\n'
-	printf '      read: {series: "9.9"}\n      expect: PASS\n'
-} > "$SG_BRANCHES"
+standin_pair_series
 # The last series' guests are slow: the pair has the time to start
 # beside them.
 standin_qemu "$T/qemu"
