@@ -20,6 +20,7 @@
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
+#   make bench PHASE=cold-breakdown [RUN=dir]  where a run's wall seconds went, by phase and series
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -61,7 +62,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs dpkg-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan
 # Every source of the in-guest programs: the checks, the cross-era
 # scenarios and their common code (tests/t/014 holds this to verify/).
 CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
@@ -169,6 +170,16 @@ $(BIN)/bisectmd: report/bisectmd.c $(BISECTRUN) $(OUTFILE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(sort $(filter %.c,$(BISECTRUN))) report/outfile.c
 
+# Where a run's wall seconds went, from its phases.tsv (make bench).
+$(BIN)/phasetimes: report/phasetimes.c $(RUNFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ report/phasetimes.c $(filter %.c,$(RUNFILE))
+
+# Which shard of SHARD=K/N runs which series, from the timings.
+$(BIN)/shardplan: config/shardplan.c $(RUNFILE)
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -Ireport -o $@ config/shardplan.c $(filter %.c,$(RUNFILE))
+
 # How shell writes and reads the run files: by name, through their schema.
 $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 	@mkdir -p $(BIN)
@@ -177,6 +188,11 @@ $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 $(BIN)/kcidbcheck: report/kcidbcheck.c report/json.c report/json.h report/jsonw.c report/jsonw.h report/kcidb.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/kcidbcheck.c report/json.c report/jsonw.c
+
+# A tar stream as a git fast-import stream: an import in one pass.
+$(BIN)/tarimport: prove/tarimport.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ prove/tarimport.c
 
 image: $(INITRD)
 
@@ -302,7 +318,7 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ]; then \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ]; then \
 		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 

@@ -250,15 +250,46 @@ sg_unfold_headers() {
 		END { if (held != "") print held }'
 }
 
-# sg_wait_slot DIR MAX: until fewer than MAX background jobs run, a job
-# being a DIR/NNN.started without its DIR/NNN.done.
+# sg_wait_slot MAX DIR...: until fewer than MAX background jobs run, a job
+# being a DIR/NNN.started without its DIR/NNN.done, in any of the DIRs
+# (the matrix's guests and the cross-era pairs share the slots).
 sg_wait_slot() {
+	sg_max=$1
+	shift
 	while :; do
 		sg_jobs=0
-		for sg_job in "$1"/*.started; do
-			[ -e "$sg_job" ] && [ ! -e "${sg_job%.started}.done" ] && sg_jobs=$((sg_jobs + 1))
+		for sg_dir; do
+			for sg_job in "$sg_dir"/*.started; do
+				[ -e "$sg_job" ] && [ ! -e "${sg_job%.started}.done" ] && sg_jobs=$((sg_jobs + 1))
+			done
 		done
-		[ "$sg_jobs" -lt "$2" ] && return 0
+		[ "$sg_jobs" -lt "$sg_max" ] && return 0
 		sleep 0.5
 	done
+}
+
+# sg_guest_slots: how many guests may run side by side (SG_GUESTS, else
+# the cores, and no more than the memory holds: SG_GUEST_MEM, boot.sh's
+# 768 MiB by default, and 256 MiB for QEMU itself, each).
+sg_guest_slots() {
+	if [ -n "${SG_GUESTS:-}" ]; then
+		echo "$SG_GUESTS"
+		return
+	fi
+	sg_kib=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo 2>/dev/null)
+	sg_fit=$(( ${sg_kib:-0} / ((${SG_GUEST_MEM:-768} + 256) * 1024) ))
+	[ "$sg_fit" -ge 1 ] || sg_fit=1
+	[ "$sg_fit" -lt "$(nproc)" ] && echo "$sg_fit" || nproc
+}
+
+# sg_now: the time, for sg_phase, in seconds since the epoch.
+sg_now() { date +%s.%2N; }
+
+# sg_phase PHASE SERIES WHAT START: a row of the run's phases.tsv
+# (SG_PHASES, when the matrix set it) from START (sg_now) to now: where
+# the run's time went (report/runfile.h, make bench).
+sg_phase() {
+	[ -n "${SG_PHASES:-}" ] || return 0
+	"$RUNFILE" row phases phase="$1" series="$2" what="$3" start="$4" end="$(sg_now)" \
+		>> "$SG_PHASES"
 }

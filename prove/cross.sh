@@ -6,14 +6,16 @@
 # writer's kernel creates and fills a RAID0 on sparse disk images in
 # RUN_DIR/cross/PAIR, powers off, and the reader's kernel assembles the
 # same images and reads them back (verify/scenarios/raid0-layout.c).  One
-# row per pair in RUN_DIR/results.tsv.part: series "WRITER→READER",
-# variant the pair's name, check raid0-layout, in the order of
-# branches.yaml.  Up to SG_GUESTS pairs (default: the cores) run side by
-# side.  The images are removed when the outcome is the expected one and
-# kept otherwise.
+# row per pair in RUN_DIR/results.tsv.part (or SG_CROSS_OUT): series
+# "WRITER→READER", variant the pair's name, check raid0-layout, in the
+# order of branches.yaml.  Up to SG_GUESTS pairs (default: the cores, as
+# many as the memory holds) run side by side, the matrix's guests still
+# running (RUN_DIR/rows) counted among them.  The images are removed when
+# the outcome is the expected one and kept otherwise.
 #
-# Pair j counts as unit UNITS+j: with SG_SHARD=K/N only the pairs of shard
-# K run.  --needs prints the "series variant" of each kernel they need.
+# Pair j is cross-rows/j.  With SG_SHARD=K/N a pair runs in the shard
+# whose plan (RUN_DIR/plan, matrix.sh) gives it the pair's reader.
+# --needs prints the "series variant" of each kernel they need.
 # SG_SEED, the run's seed, must be set (matrix.sh exports it): both guests
 # of every pair get it, and every row carries it.
 set -u	# not -e: a pair that cannot run is a row, and the next pair runs
@@ -27,10 +29,10 @@ else
 fi
 shift 3
 shard=${SG_SHARD:-1/1}
-results="$run/results.tsv.part"
+results=${SG_CROSS_OUT:-$run/results.tsv.part}
 [ -n "$needs" ] || [ -n "${SG_SEED:-}" ] || sg_die "cross.sh: no SG_SEED: the run's seed must reach the pairs"
 series_run=" $* "
-guests=${SG_GUESTS:-$(nproc)}
+guests=$(sg_guest_slots)
 pids=
 trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
 
@@ -63,7 +65,16 @@ boot_side() {
 	sg_verdict "$log" raid0-layout
 }
 
+# ours SERIES: the plan gives SERIES to this shard (every series is ours
+# when there is one shard).
+ours() {
+	[ "${shard#*/}" = 1 ] && return 0
+	"$RUNFILE" count --where series="$1" --where shard="${shard%/*}" "$run/plan" 2>/dev/null |
+		grep -qx 1
+}
+
 run_pair() {
+	began=$(sg_now)
 	dir="$run/cross/$name"
 	obs= why= secs=0 said=- log=-
 	side "$ws" "$wv"
@@ -78,6 +89,7 @@ run_pair() {
 	sg_row "$prow" series="$ws→$rs" variant="$name" check=raid0-layout \
 		expected="$exp" observed="$obs" seconds="$secs" kernel="$wk→$rk" \
 		patchset="$wp→$rp" seed="$SG_SEED" complaint="$said" log="$log" reason="$why"
+	sg_phase pair "$ws→$rs" "$name" "$began"
 	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
 	"$SG_CACHE/bin/report" --match "$exp" "$obs" && rm -f "$dir"/m*.img
 }
@@ -118,7 +130,7 @@ while read -r pair <&3; do
 	case $series_run in *" $ws "*) ;; *) continue ;; esac
 	case $series_run in *" $rs "*) ;; *) continue ;; esac
 	i=$((i + 1))
-	[ $(((units + i - 1) % ${shard#*/})) -eq $((${shard%/*} - 1)) ] || continue
+	ours "$rs" || continue
 	if [ -n "$needs" ]; then
 		printf '%s %s\n%s %s\n' "$ws" "$wv" "$rs" "$rv"
 		continue
@@ -126,7 +138,7 @@ while read -r pair <&3; do
 	ran=$((ran + 1))
 	prow="$run/cross-rows/$(printf %03d $i)"
 	: > "$prow"
-	sg_wait_slot "$run/cross-rows" "$guests"
+	sg_wait_slot "$guests" "$run/cross-rows" "$run/rows"
 	: > "$prow.started"
 	( run_pair; : > "$prow.done" ) 3<&- &
 	pids="$pids $!"

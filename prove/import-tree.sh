@@ -9,6 +9,11 @@
 # when none is there.
 #
 # The import is made beside the repository and moved into place whole.
+# The source is read once, as a tar stream that becomes a commit as it
+# goes by (tarimport and git fast-import: one pack, no loose objects, no
+# walk of an unpacked tree); then the work tree and the index are written
+# once from it.  A tarball that is not whole, or with a member that would
+# land outside the tree, is named and nothing is imported.
 # .git/sg-source records where the tree came from and its git tree id.
 # The same source, unchanged, is not imported again; the same source,
 # changed, is imported again and said so; a different tree for the same
@@ -29,7 +34,9 @@ fetch_package() {
 		tarball="/usr/src/$SG_PACKAGE.tar.xz"
 		return 0
 	fi
+	began=$(sg_now)
 	"$SG_ROOT/prove/fetch-package.sh" "$SG_PACKAGE" "$SG_SUITE" "$dl"
+	sg_phase fetch "$SG_SERIES" "$SG_PACKAGE" "$began"
 	tarball=$(ls "$dl"/usr/src/linux-source-*.tar.* | head -n 1)
 }
 
@@ -65,47 +72,16 @@ else
 	stamp=$origin
 fi
 
-# A tarball is read whole before anything is unpacked: a truncated or
-# corrupt one is named with the decompressor's message, and members that
-# would land outside the tree (absolute, "..", links out) are refused.
-check_tarball() {
-	list=$(mktemp)
-	if ! tar -tvf "$1" > "$list" 2> "$list.err"; then
-		msg=$(grep -v '^tar: Exiting' "$list.err" | tail -n 2 | tr '\n' ' ')
-		rm -f "$list" "$list.err"
-		sg_die "$1: not a whole tarball ($msg); nothing imported"
-	fi
-	bad=$(awk '
-		# p climbs above depth min on its way (the top folder is depth 1).
-		function escapes(p, min,    n, i, d, part) {
-			if (p ~ /^\//)
-				return 1
-			n = split(p, part, "/")
-			for (i = 1; i <= n; i++)
-				if (part[i] == "..") { if (--d < min) return 1 }
-				else if (part[i] != "." && part[i] != "") d++
-			return 0
-		}
-		{
-			line = $0
-			sub(/^[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +[^ ]+ +/, "", line)
-			name = line; target = ""
-			if (substr($1, 1, 1) == "l" && index(line, " -> ")) {
-				name = substr(line, 1, index(line, " -> ") - 1)
-				target = substr(line, index(line, " -> ") + 4)
-			}
-			if (name ~ /(^|\/)\.\.(\/|$)/ || escapes(name, 0)) {
-				print "member " name " lies outside the tree"; exit
-			}
-			if (target != "") {
-				dir = name; sub(/[^\/]*$/, "", dir)
-				if (target ~ /^\// || escapes(dir target, 1)) {
-					print "link " name " -> " target " points outside the tree"; exit
-				}
-			}
-		}' "$list")
-	rm -f "$list" "$list.err"
-	[ -z "$bad" ] || sg_die "$1: $bad; nothing imported"
+# decompress FILE: a tarball's tar stream, whatever compressed it (told by
+# its first bytes, as tar tells it).
+decompress() {
+	case $(od -An -tx1 -N6 "$1" | tr -d ' \n') in
+	fd377a585a00*) xz -T0 -dc "$1" ;;
+	1f8b*) gzip -dc "$1" ;;
+	425a68*) bzip2 -dc "$1" ;;
+	28b52ffd*) zstd -dc "$1" ;;
+	*) cat "$1" ;;
+	esac
 }
 
 record="$SG_REPO/.git/sg-source"
@@ -133,37 +109,59 @@ if [ -f "$record" ] && [ "$(field stamp)" = "$stamp" ] && ! changed_since_import
 fi
 
 new="$SG_REPO.new"
+why=$(mktemp -d)
 rm -rf "$new"
 mkdir -p "$new"
-trap 'rm -rf "$new"' EXIT
+trap 'rm -rf "$new" "$why"' EXIT
 trap 'exit 130' INT TERM HUP
 sg_say "importing $origin as pristine/$SG_SERIES"
+began=$(sg_now)
+# The kernel's own .gitignore would drop files the tree ships: the tree
+# is every member, as git add -A -f took it.
+repo=$SG_REPO SG_REPO=$new
+sg_git init -q -b "pristine/$SG_SERIES"
+no_auto_gc "$new"
+# zlib's fastest level for the loose objects git am makes later.
+git -C "$new" config core.looseCompression 1
+
+# stream_in STRIP < TAR: the tar stream read once: tarimport turns each
+# member into a blob as it streams by (git fast-import packs them: no
+# delta search, zlib's fastest level), and only a whole archive whose
+# every member is inside the tree becomes a commit (refs/sg/import).
+# tarimport's status in $why/rc: 1 not a whole archive, 3 a member refused.
+source_name=${tarball:-$tree${rev:+@$rev}}
+stream_in() {
+	{ "${TARIMPORT:-$SG_CACHE/bin/tarimport}" --strip "$1" refs/sg/import "$source_name" 2>"$why/tar"
+		echo $? > "$why/rc"; } |
+		git -C "$new" -c pack.compression=1 fast-import --quiet --done --depth=0 2>"$why/git"
+}
 if [ -n "$rev" ]; then
-	git -C "$tree" archive --format=tar "$rev" | tar -xf - -C "$new"
+	git -C "$tree" archive --format=tar "$rev" | stream_in 0 || :
 elif [ -n "$tarball" ]; then
-	check_tarball "$tarball"
-	tar -xf "$tarball" -C "$new" --strip-components=1 ||
-		sg_die "$tarball: cannot be unpacked (see tar's message above); nothing imported"
+	decompress "$tarball" 2>"$why/unpack" | stream_in 1 || :
 else
-	(cd "$tree" && tar --exclude=.git -cf - .) | tar -xf - -C "$new"
+	(cd "$tree" && tar --exclude=.git -cf - .) | stream_in 0 || :
 fi
+if ! git -C "$new" rev-parse -q --verify refs/sg/import >/dev/null; then
+	[ "$(cat "$why/rc")" = 3 ] && sg_die "$(head -n 1 "$why/tar"); nothing imported"
+	said=$(cat "$why/unpack" "$why/tar" "$why/git" 2>/dev/null | head -n 2 | tr '\n' ' ')
+	sg_die "$source_name: not a whole tarball (${said% }); nothing imported"
+fi
+# The work tree and the index written once, from the pack.
+git -C "$new" -c checkout.workers=0 read-tree --reset -u refs/sg/import ||
+	sg_die "cannot check out the imported tree in $new"
 version=$(make -s -C "$new" kernelversion 2>/dev/null || echo "?")
 case $version in
 "$SG_VERSION" | "$SG_VERSION".*) ;;
 *) sg_die "${tarball:-$tree${rev:+@$rev}} is Linux $version; branches.yaml wants $SG_VERSION for $SG_SERIES" ;;
 esac
-# The kernel's own .gitignore would drop files the tree ships.
-repo=$SG_REPO SG_REPO=$new
-sg_git init -q -b "pristine/$SG_SERIES"
-no_auto_gc "$new"
-# zlib's fastest level for the loose objects: the same disk (about 500 MB
-# for a kernel tree) and a third less time than the default level in
-# git add's 70,000 objects, which a cold matrix waits for.
-git -C "$new" config core.looseCompression 1
-sg_git add -A -f .
-sg_git commit -q -m "Linux $version (pristine, from $origin)"
+tree_id=$(git -C "$new" rev-parse "refs/sg/import^{tree}")
+commit=$(sg_git commit-tree "$tree_id" -m "Linux $version (pristine, from $origin)") &&
+	git -C "$new" update-ref "refs/heads/pristine/$SG_SERIES" "$commit" &&
+	git -C "$new" update-ref -d refs/sg/import ||
+	sg_die "cannot commit the imported tree in $new"
 SG_REPO=$repo
-tree_id=$(git -C "$new" rev-parse "HEAD^{tree}")
+sg_phase import "$SG_SERIES" "$version" "$began"
 
 old_tree=$(field tree)
 if [ -n "$old_tree" ] && [ "$old_tree" != "$tree_id" ]; then

@@ -9,18 +9,25 @@
 # listed in RUN_DIR/kernels/SERIES/VARIANT.
 #
 # A pipeline: a variant's guest boots while the next variant builds, and
-# up to SG_GUESTS guests (default: the cores) run side by side.  Each
+# up to SG_GUESTS guests (default: the cores, as many as the memory
+# holds) run side by side, the cross-era pairs' too.  The next series'
+# fetch, import and branches (branch.sh) run while this one builds, at
+# nice 19: the build keeps its cores.  The pairs start as soon as the
+# last kernel is built, beside the last series' guests.  Each
 # (series, variant) writes its rows to RUN_DIR/rows/NNN, joined in the
 # order of branches.yaml whatever finished first.  Rows collect in
 # results.tsv.part, renamed when the run is complete: an interrupted run
 # leaves no results.tsv to be taken for one.  Progress lines give the
 # step, n/N and the time left by the last run's figures
-# ($SG_CACHE/timings).  The report is rendered by `report`.
+# ($SG_CACHE/timings).  The report is rendered by `report`.  Where the
+# run's time went: RUN_DIR/phases.tsv (report/runfile.h; make bench).
 #
-# SHARD=K/N runs every Nth (series, variant), from the Kth, and every Nth
-# cross-era pair after them (building the kernels a pair needs that the
-# shard did not): N runners do the whole matrix, and merge-runs.sh joins
-# their run folders into one by the unit numbers of rows/NNN.
+# SHARD=K/N runs the series the plan gives shard K (RUN_DIR/plan, made
+# by shardplan from the timings, or SHARD_PLAN=file, one made before):
+# whole series, so that the N shards build each series' kernels once,
+# and the cross-era pairs whose reader is one of them (building the
+# writer's kernel when its series is another shard's).  merge-runs.sh
+# joins the N run folders into one by the unit numbers of rows/NNN.
 set -u	# not -e: a failed build, boot or logread is a row, and the matrix goes on
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -33,7 +40,7 @@ mkdir -p "$run/logs" "$run/rows"
 # runs as a child), and every row.
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 export SG_SEED
-guests=${SG_GUESTS:-$(nproc)}
+guests=$(sg_guest_slots)
 shard=${SHARD:-1/1}
 shard_k=${shard%/*} shard_n=${shard#*/}
 case "$shard_k/$shard_n" in
@@ -43,6 +50,10 @@ esac
 echo "$shard" > "$run/shard"
 export SG_SHARD="$shard"
 echo "$SG_SEED" > "$run/seed"
+SG_PHASES="$run/phases.tsv"
+export SG_PHASES
+"$RUNFILE" header phases > "$SG_PHASES" || exit 1
+run_start=$(sg_now)
 sg_build_mode > "$run/builds"
 sg_say "builds: $(cat "$run/builds")"
 pids=
@@ -57,17 +68,20 @@ done > "$run/units" || exit 1
 total=$(wc -l < "$run/units")
 unit=0
 
-mine() { [ $((($1 - 1) % shard_n)) -eq $((shard_k - 1)) ]; }
+# The plan: which shard runs which series.  Every shard must make the
+# same one (the same timings, or SHARD_PLAN): merge-runs.sh compares them.
+"$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
+if [ -n "${SHARD_PLAN:-}" ]; then
+	cp "$SHARD_PLAN" "$run/plan" || exit 1
+else
+	"$SG_CACHE/bin/shardplan" "$shard_n" "$SG_CACHE/timings" "$run/units" "$run/cross.list" \
+		> "$run/plan" || exit 1
+fi
+mine=" $("$RUNFILE" get --prefix p_ --where shard="$shard_k" "$run/plan" series |
+	while read -r a; do eval "$a"; printf '%s ' "$p_series"; done)"
+[ "$shard_n" = 1 ] || sg_say "shard $shard: series${mine% } (plan: $run/plan)"
 
-# Any unit of the next $1 (after $unit) in this shard?
-any_mine() {
-	i=1
-	while [ "$i" -le "$1" ]; do
-		mine $((unit + i)) && return 0
-		i=$((i + 1))
-	done
-	return 1
-}
+is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 
 # row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, into this unit's file.
 row() {
@@ -82,11 +96,12 @@ every_check() {
 	for c in $checks; do row "$1" "$c" "$2" 0 - "$3" "$4"; done
 }
 
-# "about Ns left": what the last run took for what remains from unit $1
-# on, its build left out when $2 is guest.
+# "about Ns left": what the last run took for what remains of this
+# shard's from unit $1 on, its build left out when $2 is guest.
 time_left() {
 	first=1
 	tail -n +"$1" "$run/units" | while read -r s v; do
+		is_mine "$s" || continue
 		for p in build guest; do
 			[ "$first$2$p" = 1guestbuild ] && continue
 			cat "$SG_CACHE/timings/$s/$v.$p" 2>/dev/null || echo -
@@ -110,10 +125,12 @@ remember() {
 boot_variant() {
 	v=$1 image=$2
 	log="$run/logs/$SG_SERIES-$v.log"
+	began=$(sg_now)
 	start=$(date +%s)
 	"$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" "$(echo $checks | tr ' ' ,)" \
 		seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
 	secs=$(( $(date +%s) - start ))
+	sg_phase guest "$SG_SERIES" "$v" "$began"
 	remember guest "$secs"
 	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
 	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $g_status)"
@@ -126,7 +143,7 @@ boot_variant() {
 # The guest in the background, once fewer than $guests run.
 start_guest() {
 	sg_pick_accel "$2" "$kernel"
-	sg_wait_slot "$run/rows" "$guests"
+	sg_wait_slot "$guests" "$run/rows" "$run/cross-rows"
 	progress "guest"
 	: > "$rows.started"
 	( boot_variant "$1" "$2"; : > "$rows.done" ) &
@@ -236,14 +253,20 @@ keep_image() {
 	mv "$1/stamp.new" "$1/stamp"
 }
 
+# The first variant a series builds in a run is its base: the build from
+# an empty folder in a cold run; the others are rebuilds of it.
 run_variant() {
 	v=$1
 	progress "build"
+	began=$(sg_now)
 	start=$(date +%s)
 	if ! build_variant "$v" "[$unit/$total] build $SG_SERIES/$v"; then
+		sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
 		every_check "$v" ERROR "$(build_folder "$v")/make.log" "$why"
 		return
 	fi
+	sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
+	build_phase=build
 	remember build $(( $(date +%s) - start ))
 	if [ "$reused" = 1 ]; then
 		sg_say "[$unit/$total] $SG_SERIES/$v: unchanged since its last build ($(sed -n 's/^tree //p' "$keep/stamp" | cut -c1-12) and the same config and compiler; its bzImage checked against the stamp): kept, not built"
@@ -253,13 +276,32 @@ run_variant() {
 	start_guest "$v" "$image"
 }
 
-# branch_series: the series' branches, its kernel version and patch set;
-# rc 3 when its tree is not there.
+# prepare SERIES [NICE]: its branches made (branch.sh: the package
+# fetched, the tree imported, the patches applied) in the background, at
+# nice NICE (the next series' while this one builds), its status in
+# RUN_DIR/prep/SERIES; once a series.
+prepare() {
+	[ ! -e "$run/prep/$1.started" ] || return 0
+	mkdir -p "$run/prep" "$run/kernels/$1"
+	: > "$run/prep/$1.started"
+	(
+		began=$(sg_now)
+		nice -n "${2:-0}" "$SG_ROOT/prove/branch.sh" "$1" 2>"$run/logs/$1.branch"
+		rc=$?
+		sg_phase branch "$1" - "$began"
+		echo "$rc" > "$run/prep/$1.rc"
+	) &
+	pids="$pids $!"
+	eval "prep_$(echo "$1" | tr -c '0-9a-zA-Z\n' _)=$!"
+}
+
+# branch_series: the series' branches (prepare), its kernel version and
+# patch set; rc 3 when its tree is not there.
 branch_series() {
 	kernel= patchset=$(patchset_id) why=
-	mkdir -p "$run/kernels/$SG_SERIES"
-	"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$run/logs/$SG_SERIES.branch"
-	rc=$?
+	prepare "$SG_SERIES"
+	eval "wait \$prep_$(echo "$SG_SERIES" | tr -c '0-9a-zA-Z\n' _)"
+	rc=$(cat "$run/prep/$SG_SERIES.rc" 2>/dev/null || echo 1)
 	cat "$run/logs/$SG_SERIES.branch" >&2
 	if [ $rc -eq 3 ]; then
 		grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1 > "$run/kernels/$SG_SERIES/.skip"
@@ -275,17 +317,31 @@ branch_series() {
 	fi
 }
 
+# The series of this shard after $1, the first of them.
+next_mine() {
+	after=
+	for n in "$@"; do
+		if [ -z "$after" ]; then
+			[ "$n" = "$series" ] && after=1
+			continue
+		fi
+		is_mine "$n" && { echo "$n"; return; }
+	done
+}
+
 for series in "$@"; do
 	sg_load_series "$series"
 	vs=$("$SGCONF" "$BRANCHES" variants "$SG_SERIES")
-	if ! any_mine "$(echo $vs | wc -w)"; then
+	if ! is_mine "$SG_SERIES"; then
 		unit=$((unit + $(echo $vs | wc -w)))
 		continue
 	fi
 	branch_series
+	next=$(next_mine "$@")
+	[ -z "$next" ] || prepare "$next" 19
+	build_phase=base-build
 	for v in $vs; do
 		unit=$((unit + 1))
-		mine "$unit" || continue
 		rows="$run/rows/$(printf %03d "$unit")"
 		: > "$rows"
 		if [ $rc -eq 3 ]; then
@@ -306,15 +362,24 @@ need_kernel() {
 	[ -f "$run/kernels/$1/.id" ] || branch_series
 	[ -f "$run/kernels/$1/.id" ] || return 0
 	read -r kernel patchset < "$run/kernels/$1/.id"
+	began=$(sg_now)
 	build_variant "$2" || sg_say "$1/$2, for a cross-era pair: $why"
+	sg_phase pair-build "$1" "$2" "$began"
 	sg_git checkout -q -f "stable/$1"
 }
 
 "$SG_ROOT/prove/cross.sh" --needs "$run" "$total" "$@" |
 while read -r s v; do need_kernel "$s" "$v"; done
+# The pairs beside the last guests, in the same slots; their rows after
+# the series' rows.
+SG_CROSS_OUT="$run/cross.part" "$SG_ROOT/prove/cross.sh" "$run" "$initrd" "$total" "$@"
 wait
+began=$(sg_now)
 for r in "$run"/rows/[0-9][0-9][0-9]; do
 	[ -e "$r" ] && cat "$r" >> "$results"
 done
-"$SG_ROOT/prove/cross.sh" "$run" "$initrd" "$total" "$@"
+[ ! -f "$run/cross.part" ] || cat "$run/cross.part" >> "$results"
+sg_phase report - - "$began"
+"$RUNFILE" row phases phase=matrix series=- what="$shard" start="$run_start" end="$(sg_now)" \
+	>> "$SG_PHASES"
 mv "$results" "$run/results.tsv"

@@ -3,10 +3,17 @@
 # Joins the run folders of the shards of one matrix (SHARD=K/N runs of
 # the same series) into the run folder OUT: rows by their unit numbers
 # (rows/NNN, cross-rows/NNN), so the table keeps the order of
-# branches.yaml.  Refuses runs of different series lists and a unit found
-# in two runs, and names every unit no run has; OUT is then not made.
+# branches.yaml.  Refuses runs of different series lists or of different
+# plans (which shard runs which series: shards that read other timings),
+# and a unit found in two runs, and names every unit no run has; OUT is
+# then not made.
 set -u	# not -e: every unit missing or run twice is named before it gives up
 . "$(dirname "$0")/../lib/sg.sh"
+
+# assignment RUN: which shard ran which series, by its plan.
+assignment() {
+	[ ! -f "$1/plan" ] || "$RUNFILE" get "$1/plan" series shard
+}
 
 out=$1
 shift
@@ -16,6 +23,8 @@ for r; do
 	[ -f "$r/results.tsv" ] || sg_die "merge-runs: $r: the run did not finish (no results.tsv)"
 	cmp -s "$1/units" "$r/units" ||
 		sg_die "merge-runs: $r ran other series or variants than $1: not shards of one matrix"
+	[ "$(assignment "$1")" = "$(assignment "$r")" ] ||
+		sg_die "merge-runs: $r gave the series to other shards than $1 (see their plan files: other timings, or another N of SHARD=K/N; SHARD_PLAN gives shards one plan): not shards of one matrix"
 done
 
 # pick KIND COUNT: each of rows/001..COUNT from exactly one run.
@@ -66,5 +75,6 @@ if [ $bad -ne 0 ]; then
 	exit 1
 fi
 cp "$first/units" "$out.new/units"
+[ ! -f "$first/plan" ] || cp "$first/plan" "$out.new/plan"
 printf '%s\n' "$@" > "$out.new/merged-from"
 mv "$out.new" "$out"

@@ -19,6 +19,9 @@ const char *const outcome_names[O_NCOLS] = { "outcome", "first_bad", "done", "st
 const char *const image_names[I_NCOLS] = { "sha256", "verdict", "commit" };
 
 const char *const checkout_names[C_NCOLS] = { "commit", "branch", "config", "compiler" };
+const char *const phase_names[P_NCOLS] = { "phase", "series", "what", "start", "end" };
+
+const char *const plan_names[PL_NCOLS] = { "series", "shard", "cost", "from" };
 
 static const struct runfile_kind kinds[] = {
 	{ "results", result_names, R_NCOLS },
@@ -27,6 +30,8 @@ static const struct runfile_kind kinds[] = {
 	{ "outcome", outcome_names, O_NCOLS },
 	{ "images", image_names, I_NCOLS },
 	{ "checkout", checkout_names, C_NCOLS },
+	{ "phases", phase_names, P_NCOLS },
+	{ "plan", plan_names, PL_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -13,6 +13,8 @@
  *	images		a bisection's images: each judged bzImage's verdict
  *	checkout	a matrix run's kernels/<series>/.checkout: what its
  *			stable/<series> was (for kcidb.json)
+ *	phases		a run's phases.tsv: where the matrix spent its time
+ *	plan		a run's plan: which shard runs which series
  */
 #ifndef SG_RUNFILE_H
 #define SG_RUNFILE_H
@@ -42,12 +44,31 @@ enum image_col { I_SHA256, I_VERDICT, I_COMMIT, I_NCOLS };
 /* The commit of stable/<series>, the branch, the config fragments
  * (base.config+...), the compiler's --version line. */
 enum checkout_col { C_COMMIT, C_BRANCH, C_CONFIG, C_COMPILER, C_NCOLS };
+/*
+ * One stretch of a matrix run's work: phase (fetch, import, branch,
+ * base-build, build, pair-build, guest, pair, report, matrix: the whole
+ * run), its series ("-" for the whole run; "W→R" for a pair), what
+ * (the variant, the pair's name, or "-"), and when it began and ended,
+ * in seconds since the epoch (two decimals).  Stretches overlap: the
+ * pipeline runs guests beside builds and the next series' import beside
+ * this one's builds (report/phasetimes.c says whose the wall time is).
+ */
+enum phase_col { P_PHASE, P_SERIES, P_WHAT, P_START, P_END, P_NCOLS };
+
+/*
+ * Which shard of SHARD=K/N runs a series (config/shardplan.c): its cost
+ * in seconds as the plan counted it (the series' builds and guests), and
+ * whether that came from the timings of earlier runs or the fallback.
+ */
+enum plan_col { PL_SERIES, PL_SHARD, PL_COST, PL_FROM, PL_NCOLS };
 
 extern const char *const step_names[S_NCOLS];
 extern const char *const verdict_names[V_NCOLS];
 extern const char *const outcome_names[O_NCOLS];
 extern const char *const image_names[I_NCOLS];
 extern const char *const checkout_names[C_NCOLS];
+extern const char *const phase_names[P_NCOLS];
+extern const char *const plan_names[PL_NCOLS];
 
 struct runfile_kind {
 	const char *name;

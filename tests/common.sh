@@ -4,6 +4,8 @@ SGCONF="$SG_CACHE/bin/sgconf"
 LOGREAD="$SG_CACHE/bin/logread"
 REPORT="$SG_CACHE/bin/report"
 RUNFILE="$SG_CACHE/bin/runfile"
+TARIMPORT="$SG_CACHE/bin/tarimport"
+SHARDPLAN="$SG_CACHE/bin/shardplan"
 QUILTMAIL="$SG_CACHE/bin/quiltmail"
 T="$SG_TEST_TMP/$(basename "$0" .sh)"
 rm -rf "$T"
@@ -42,7 +44,7 @@ standin_entry() {
 standin_conf() {
 	export SG_CACHE="$T/cache" SGCONF QUILTMAIL SG_BRANCHES="$T/conf/branches.yaml"
 	mkdir -p "$T/conf/p" "$SG_CACHE/bin"
-	cp "$LOGREAD" "$REPORT" "$RUNFILE" "$SG_CACHE/bin/"
+	cp "$LOGREAD" "$REPORT" "$RUNFILE" "$TARIMPORT" "$SHARDPLAN" "$SG_CACHE/bin/"
 	cp "$SG_ROOT/prove/kconfig/base.config" "$SG_ROOT/backports/upstream.yaml" "$T/conf/"
 	printf '# nothing\n' > "$T/conf/p/empty"
 	: > "$T/conf/p/series"
@@ -54,6 +56,21 @@ standin_conf() {
 standin_series() {
 	standin_conf
 	{ standin_head; standin_entry 9.9 9.9.1 p/series unfixed:false:FAIL fixed:true:PASS; } > "$SG_BRANCHES"
+}
+
+# standin_pair_series: $SG_BRANCHES with two series, 9.8 (variants a8,
+# b8) and 9.9 (a9, b9), every check expected to pass, and a cross-era
+# pair "up" from 9.8/b8 to 9.9; their trees, linux-9.8.1 and 9.9.1, are
+# the caller's (standin_tree).
+standin_pair_series() {
+	{
+		standin_head
+		standin_entry 9.8 9.8.1 p/empty a8:true:PASS b8:true:PASS
+		standin_entry 9.9 9.9.1 p/empty a9:true:PASS b9:true:PASS
+		printf 'cross:\n  geometry: {members: [100, 200, 300], chunk: 64}\n  pairs:\n'
+		printf '    up:\n      write: {series: "9.8", variant: b8, layout: original}\n'
+		printf '      read: {series: "9.9"}\n      expect: PASS\n'
+	} > "$SG_BRANCHES"
 }
 
 # standin_tree VERSION: a tarball in $SG_CACHE/tarballs of a tree whose

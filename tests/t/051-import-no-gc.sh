@@ -22,13 +22,24 @@ quiet() {	# quiet REPO: every knob that would start a gc is off
 		[ "$(git -C "$1" config maintenance.auto)" = false ]
 }
 packs() { git -C "$1" count-objects -v | sed -n 's/^packs: //p'; }
+loose() { git -C "$1" count-objects -v | sed -n 's/^count: //p'; }
 
 TREE_9_9="$d" "$get" 9.9 2>"$T/err" || fail "import: $(cat "$T/err")"
 quiet "$repo" && ok "an import sets gc.auto=0, gc.autoDetach=false, maintenance.auto=false" ||
 	fail "config after import: $(git -C "$repo" config -l | grep -e gc -e maintenance)"
+# The import itself is one pack (git fast-import); what comes after it
+# stays loose.
+[ "$(packs "$repo")" = 1 ] && [ "$(loose "$repo")" -le 2 ] &&
+	ok "the import is one pack, its 1000 files not loose objects" ||
+	fail "after the import: $(git -C "$repo" count-objects -v | tr '\n' ' ')"
+# 2000 loose objects more, as git am would make: enough for gc.auto=1.
+mkdir -p "$T/more"
+awk -v d="$T/more" 'BEGIN { for (i = 0; i < 2000; i++) { f = d "/" i; print "more", i > f; close(f) } }'
+ls "$T/more" | sed "s,^,$T/more/," | git -C "$repo" hash-object -w --stdin-paths > /dev/null
 git -C "$repo" gc --auto
 git -C "$repo" -c user.name=t -c user.email=t@t commit -q --allow-empty -m later
-[ "$(packs "$repo")" = 0 ] && ok "gc.auto=1 in the user's config, an import, a commit, gc --auto: nothing packed" ||
+[ "$(packs "$repo")" = 1 ] && [ "$(loose "$repo")" -ge 2000 ] &&
+	ok "gc.auto=1 in the user's config, an import, a commit, gc --auto: nothing packed" ||
 	fail "packed: $(git -C "$repo" count-objects -v | tr '\n' ' ')"
 
 # A repository from before: the unchanged source is not imported again,

@@ -1,8 +1,10 @@
 # .gitlab-ci.yml, run by gitlab-ci-local in shell mode on a copy of this
-# repository, on the stand-in series (a stand-in kernel tree and QEMU,
-# passed as pipeline variables): both shards of the matrix job run, the
+# repository, on two stand-in series (stand-in kernel trees and QEMU,
+# passed as pipeline variables): both shards of the matrix job run, each
+# a whole series, so that the pipeline builds each kernel once; the
 # join's table has every row once, and a shard whose check fails turns
-# the pipeline red.  gitlab-ci-local comes from make deps.
+# the pipeline red.  The shards' timings are kept for the next plan.
+# gitlab-ci-local comes from make deps.
 # needs: apt
 . "$SG_ROOT/tests/common.sh"
 gcl="$SG_CACHE/npm/node_modules/.bin/gitlab-ci-local"
@@ -16,11 +18,17 @@ gcl="$SG_CACHE/npm/node_modules/.bin/gitlab-ci-local"
 # The pipelines' make image takes the fio make check built (no fetch and
 # build of fio in each shard's fresh cache).
 fio="$SG_CACHE/fio/fio"
-standin_series
+standin_conf
+{
+	standin_head
+	standin_entry 9.8 9.8.1 p/series unfixed:false:FAIL
+	standin_entry 9.9 9.9.1 p/series fixed:true:PASS
+} > "$SG_BRANCHES"
 
-# A tree whose make does what build-kernel.sh asks: the "kernel" is the
-# variant's name.
-standin_tree 9.9.1
+# Trees whose make does what build-kernel.sh asks: the "kernel" is the
+# variant's name; each build noted in $EVENTS.
+SG_STANDIN_BUILD=0 standin_tree 9.8.1
+SG_STANDIN_BUILD=0 standin_tree 9.9.1
 
 # A QEMU whose raid0-map fails on unfixed and passes on fixed, as
 # expected, unless SG_STANDIN_BREAK names the variant to get it wrong.
@@ -47,9 +55,10 @@ pipeline() {	# pipeline LOG [--variable ...]: gitlab-ci-local on the project
 	shift
 	(cd "$p" && "$gcl" --home "$T/gcl-home" --shell-isolation --no-color \
 		--variable "SG_BRANCHES=$SG_BRANCHES" --variable "SG_QEMU=$T/qemu" \
+		--variable "TREE_9_8=$SG_CACHE/tarballs/linux-9.8.1.tar.xz" \
 		--variable "TREE_9_9=$SG_CACHE/tarballs/linux-9.9.1.tar.xz" --variable SG_ACCEL=tcg \
 		--variable "SG_FIO=$fio" \
-		--variable SERIES=9.9 "$@") > "$log" 2>&1
+		--variable "EVENTS=$T/events" --variable "SERIES=9.8 9.9" "$@") > "$log" 2>&1
 }
 rows() { tsv_where "$1" '{ printf "%s:%s ", c["variant"], c["observed"] }'; }
 
@@ -57,8 +66,10 @@ pipeline "$T/green.log" || fail "the pipeline on stand-ins is red: $(tail -n 30 
 grep -q '^ PASS  matrix: \[1/2\]' "$T/green.log" && grep -q '^ PASS  matrix: \[2/2\]' "$T/green.log" &&
 	[ "$(rows "$p/shards/1/results.tsv")" = "unfixed:FAIL " ] &&
 	[ "$(rows "$p/shards/2/results.tsv")" = "fixed:PASS " ] &&
-	ok "both shard jobs ran, each its own variant, their run folders artifacts" ||
+	ok "both shard jobs ran, each a whole series, their run folders artifacts" ||
 	fail "shards: $(grep -e 'matrix: \[' "$T/green.log" | tail -n 20)"
+[ "$(awk '$1 == "build-start" { print $2 }' "$T/events" | sort | paste -sd' ')" = "fixed unfixed" ] &&
+	ok "the pipeline built each kernel once" || fail "builds: $(cat "$T/events")"
 [ "$(rows "$p/table/results.tsv")" = "unfixed:FAIL fixed:PASS " ] &&
 	grep -q '^report .*matrix OK' "$T/green.log" && [ -s "$p/table/junit.xml" ] &&
 	ok "the join's table has every row once, in order, and is green" ||
@@ -74,10 +85,15 @@ grep -q '^ PASS  matrix: \[1/2\]' "$T/red.log" && grep -q '^ FAIL  matrix: \[2/2
 	fail "red pipeline: $(tail -n 30 "$T/red.log")"
 [ "$(rows "$p/table/results.tsv")" = "unfixed:FAIL fixed:FAIL " ] &&
 	ok "the red join's table names the failing row" || fail "red table: $(cat "$p/table/results.tsv" 2>&1)"
-grep -q "imported cache 'sg-series-9.9-shard-1-of-2'" "$T/red.log" &&
-	grep -q "imported cache 'sg-series-9.9-shard-2-of-2'" "$T/red.log" &&
-	grep -q "cache created in '.*sg-series-9.9-shard-2-of-2'" "$T/red.log" &&
+grep -q "imported cache 'sg-series-9.8 9.9-shard-1-of-2'" "$T/red.log" &&
+	grep -q "imported cache 'sg-series-9.8 9.9-shard-2-of-2'" "$T/red.log" &&
+	grep -q "cache created in '.*sg-series-9.8 9.9-shard-2-of-2'" "$T/red.log" &&
 	! grep -q 'mkinitramfs\|importing' "$T/red.log" &&
 	ok "each shard's cache, keyed by series and shard, is taken up again (image, tree), and kept when red" ||
 	fail "cache: $(grep -i -e cache -e mkinitramfs -e importing "$T/red.log")"
+grep -q "imported cache 'sg-timings-9.8 9.9'" "$T/red.log" && [ -s "$p/timings/1/9.8/unfixed.build" ] &&
+	[ -s "$p/timings/2/9.9/fixed.guest" ] &&
+	grep -q "cache created in '.*sg-timings-9.8 9.9'" "$T/red.log" &&
+	ok "the shards' timings, joined by the report job, are what the next pipeline's shards plan from" ||
+	fail "timings: $(grep -i timings "$T/red.log"; ls -R "$p/timings")"
 done_testing
