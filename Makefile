@@ -16,6 +16,8 @@
 #   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
+#   make fstests SERIES=S [VARIANT=V] [TESTS="generic/086 ..."] FSTESTS=~/xfstests-dev
+#                                     fstests on the series' kernel, in a Debian userland guest
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
@@ -42,6 +44,10 @@ BAD ?=
 CHECK ?=
 RUN ?=
 ROW ?=
+VARIANT ?=
+TESTS ?=
+FSTESTS ?=
+KERNEL ?=
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
@@ -55,11 +61,16 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes
+# make fstests alone: building the user's fstests checkout on the host and
+# the guest's Debian userland (mmdebstrap); make check needs none of them.
+DEB_FSTESTS := mmdebstrap autoconf automake libtool pkg-config xfslibs-dev uuid-dev \
+	libattr1-dev libacl1-dev libaio-dev libgdbm-dev liburing-dev libcap-dev
+
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/fsbaseline
 CHECK_SRCS := $(wildcard verify/*.c verify/common/*.[ch])
 INITRD := $(IMAGE)/initramfs.cpio
 
-.PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
+.PHONY: fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-npm tools image clean distclean
 
 all: tools
 
@@ -67,8 +78,10 @@ all: tools
 # CI runner installs; deps-npm: gitlab-ci-local, into the cache.
 deps: deps-apt deps-npm
 
-deps-apt:
-	@missing=$$(for p in $(DEB_PACKAGES); do \
+deps-apt: DEB = $(DEB_PACKAGES)
+deps-fstests: DEB = $(DEB_FSTESTS)
+deps-apt deps-fstests:
+	@missing=$$(for p in $(DEB); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q '^install ok installed' || echo $$p; \
 	done); \
 	if [ -n "$$missing" ]; then \
@@ -105,6 +118,11 @@ $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 $(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
+
+# What a series' fstests baseline expects of each test (make fstests).
+$(BIN)/fsbaseline: config/fsbaseline.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ config/fsbaseline.c
 
 $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 	@mkdir -p $(BIN)
@@ -202,6 +220,23 @@ bisect-locked: deps tools image
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
 	echo "run: $$run"; \
 	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
+
+# fstests in the Debian userland guest (prove/fstests.sh, docs/fstests.md).
+# Without FSTESTS every test is a SKIP row saying so, and nothing is
+# built but the tools.
+FSTESTS_GUEST := $(SG_CACHE)/fstests/guest
+fstests-guest: $(FSTESTS_GUEST)/fsresult
+
+$(FSTESTS_GUEST)/fsresult: verify/fstests/fsresult.c $(CHECK_SRCS) verify/Makefile
+	$(MAKE) -s -C verify fstests OUT=$(FSTESTS_GUEST)
+
+fstests:
+	@$(LOCKED) fstests-locked
+
+fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
+	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
+	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-fstests-$(SERIES); \
+	FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" prove/fstests.sh $$run $(SERIES) $(VARIANT)
 
 # Reads a run folder: no lock.
 repro: tools

@@ -144,6 +144,17 @@ sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done
 }
 
+# The mirror the host already uses for its main Debian archive, or
+# nothing: where packages of another suite (fetch-package.sh) and the
+# fstests guest's userland (fstests-image.sh) come from.
+sg_debian_mirror() {
+	sg_mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null |
+		grep -v -e security -e '^#' | head -n 1)
+	[ -n "$sg_mirror" ] || sg_mirror=$(awk '$1 == "deb" && $0 !~ /security/ { print $2; exit }' \
+		/etc/apt/sources.list 2>/dev/null)
+	echo "$sg_mirror"
+}
+
 sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }
 
 # What a run tested: the build-compat and fix patches, by content.

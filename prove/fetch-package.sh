@@ -4,6 +4,7 @@
 # and without touching the system's apt sources: apt-get download with a
 # private source list that points the host's own Debian mirror at SUITE.
 set -eu
+. "$(dirname "$0")/../lib/sg.sh"
 
 pkg=$1 suite=$2 dest=$3
 die() { echo "fetch-package: $*" >&2; exit 1; }
@@ -12,11 +13,7 @@ host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The mirror the host already uses for its main Debian archive.
-mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null |
-	grep -v -e security -e '^#' | head -n 1)
-[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $0 !~ /security/ { print $2; exit }' \
-	/etc/apt/sources.list 2>/dev/null)
+mirror=$(sg_debian_mirror)
 [ -n "$mirror" ] || die "no Debian mirror in the host's apt sources"
 
 mkdir -p "$work/lists/partial" "$work/archives/partial" "$dest"

@@ -16,8 +16,9 @@
  *					named once, in the header's order
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
- * observed SKIP marks a series whose tree is not there; it is listed, and
- * fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
+ * observed SKIP marks a series whose tree is not there (kernel "-"), or
+ * an fstests test that did not apply to the kernel that ran; it is
+ * listed, and fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
  * series ("3.10→3.19") and are counted as pairs, not series; their
  * observed outcome may also be REFUSED.  A kernel complaint is shown
  * beside the check's own result, never instead of it.
@@ -66,7 +67,7 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (results_skipped(r) && !is_pair(r)) {
+		if (results_series_skipped(r) && !is_pair(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
 			if (!i || !results_skipped(&rows[i - 1]) ||
@@ -91,6 +92,14 @@ static void write_md(FILE *f)
 
 		if (results_match(r) && !results_skipped(r))
 			continue;
+		if (results_skipped(r) && !results_series_skipped(r) && !is_pair(r)) {
+			/* A test that did not apply: its own reason. */
+			fprintf(f, "- %s %s %s skipped: ", r->col[R_SERIES], r->col[R_VARIANT],
+				r->col[R_CHECK]);
+			md_escape(f, r->col[R_REASON]);
+			fputc('\n', f);
+			continue;
+		}
 		if (results_skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
 			if (i && results_skipped(&rows[i - 1]) && !is_pair(r) &&
@@ -201,7 +210,7 @@ static void count_series(int *all, int *skipped_series, int *pairs)
 		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
 			continue;
 		(*all)++;
-		*skipped_series += results_skipped(&rows[i]);
+		*skipped_series += results_series_skipped(&rows[i]);
 	}
 }
 
@@ -223,7 +232,7 @@ static void print_builds(const char *dir)
 /* The summary line: series run, pairs, outcomes as expected; 1 if not green. */
 static int summary(void)
 {
-	int i, skips = 0, ok = 0, series, skipped_series, pairs;
+	int i, skips = 0, test_skips = 0, ok = 0, series, skipped_series, pairs;
 
 	if (!nr) {
 		printf("no results: nothing was run\n");
@@ -231,6 +240,8 @@ static int summary(void)
 	}
 	for (i = 0; i < nr; i++) {
 		skips += results_skipped(&rows[i]);
+		test_skips += results_skipped(&rows[i]) && !results_series_skipped(&rows[i]) &&
+			      !is_pair(&rows[i]);
 		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
 	}
 	count_series(&series, &skipped_series, &pairs);
@@ -238,6 +249,8 @@ static int summary(void)
 	if (pairs)
 		printf(", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
 	printf(", %d of %d outcomes as expected", ok, nr - skips);
+	if (test_skips)
+		printf(", %d test%s SKIP (not run on its kernel)", test_skips, test_skips == 1 ? "" : "s");
 	if (skipped_series)
 		printf("; %d series SKIP (no tree)\n", skipped_series);
 	else

@@ -16,6 +16,11 @@ int results_skipped(const struct result *r)
 	return !strcmp(r->col[R_OBSERVED], "SKIP");
 }
 
+int results_series_skipped(const struct result *r)
+{
+	return results_skipped(r) && !strcmp(r->col[R_KERNEL], "-");
+}
+
 int results_match(const struct result *r)
 {
 	const char *strict = getenv("SG_STRICT");
