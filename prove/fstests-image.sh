@@ -11,7 +11,7 @@
 #	OUT_IMAGE	the disk; OUT_IMAGE.stamp
 # The guest's helpers (fsresult) are built by the top Makefile into
 # $SG_CACHE/fstests/guest first.
-set -eu
+set -euf	# -f: the dpkg path patterns below are not for the shell
 . "$(dirname "$0")/../lib/sg.sh"
 
 src=$1 image=$2
@@ -38,18 +38,23 @@ packages() {
 }
 
 # mmdebstrap in a user namespace (--mode=unshare): what it mounts for the
-# packages' scripts is in its own mount namespace, not the host's.
+# packages' scripts is in its own mount namespace, not the host's.  The
+# userland is made again when the packages or these options change.
+MMDEBSTRAP_OPTS="--mode=unshare --format=tar --variant=essential
+	--dpkgopt=path-exclude=/usr/share/doc/* --dpkgopt=path-exclude=/usr/share/man/*
+	--dpkgopt=path-exclude=/usr/share/locale/* --dpkgopt=path-exclude=/usr/share/info/*"
+SUITE=bookworm
+
 userland() {
-	stamp=$(printf '%s\n%s\n' "$(packages)" "$(sha1sum < "$0")" | sha1sum | cut -c1-40)
+	stamp=$(printf '%s\n' "$(packages)" $MMDEBSTRAP_OPTS $SUITE | sha1sum | cut -c1-40)
 	[ -f "$cache/userland.tar" ] && [ "$(cat "$cache/userland.stamp" 2>/dev/null)" = "$stamp" ] &&
 		return 0
 	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (run: make deps-fstests)"
-	sg_say "fstests: Debian bookworm userland by mmdebstrap (log: $cache/userland.log)"
+	sg_say "fstests: Debian $SUITE userland by mmdebstrap (log: $cache/userland.log)"
 	rm -f "$cache/userland.stamp"
-	nice -n 19 mmdebstrap --mode=unshare --format=tar --variant=essential --include="$(packages)" \
-		--dpkgopt='path-exclude=/usr/share/doc/*' --dpkgopt='path-exclude=/usr/share/man/*' \
-		--dpkgopt='path-exclude=/usr/share/locale/*' --dpkgopt='path-exclude=/usr/share/info/*' \
-		bookworm "$cache/userland.tar.new" "$(sg_debian_mirror)" > "$cache/userland.log" 2>&1 ||
+	# shellcheck disable=SC2086
+	nice -n 19 mmdebstrap $MMDEBSTRAP_OPTS --include="$(packages)" \
+		$SUITE "$cache/userland.tar.new" "$(sg_debian_mirror)" > "$cache/userland.log" 2>&1 ||
 		die "mmdebstrap failed: $(tail -n 5 "$cache/userland.log" | tr '\n' ' ')"
 	mv "$cache/userland.tar.new" "$cache/userland.tar"
 	echo "$stamp" > "$cache/userland.stamp"
@@ -68,6 +73,7 @@ image_stamp() {
 # The tree becomes / of the guest: the userland, fstests in /fstests, the
 # guest's own files in /sg, fstests' users.
 stage() {
+	mkdir -p "$1"
 	tar -C "$1" -xf "$cache/userland.tar"
 	cp -a "$cache/build" "$1/fstests"
 	rm -rf "$1/fstests/results" "$1/fstests/local.config"
