@@ -101,8 +101,10 @@ stage "$tmp/root"
 # ext4 as the 2015 kernels mount it (no metadata_csum before 3.18).
 mb=$(( $(du -sm "$tmp/root" | cut -f1) + 512 ))
 rm -f "$image.stamp"
+rm -f "$image.new"
+truncate -s "${mb}M" "$image.new"
 mke2fs -q -F -t ext4 -O ^metadata_csum,^metadata_csum_seed -L sg-fstests -d "$tmp/root" \
-	"$image.new" "${mb}M" || die "mke2fs -d failed"
+	"$image.new" || die "mke2fs -d failed"
 mv "$image.new" "$image"
 echo "$stamp" > "$image.stamp"
 sg_say "fstests: $image made ($mb MiB)"
