@@ -11,7 +11,7 @@
 #	OUT_IMAGE	the disk; OUT_IMAGE.stamp
 # The guest's helpers (fsresult) are built by the top Makefile into
 # $SG_CACHE/fstests/guest first.
-set -euf	# -f: the dpkg path patterns below are not for the shell
+set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
 src=$1 image=$2
@@ -46,16 +46,22 @@ MMDEBSTRAP_OPTS="--mode=unshare --format=tar --variant=essential
 SUITE=bookworm
 
 userland() {
+	mirror=$(sg_debian_mirror)
+	[ -n "$mirror" ] || die "no Debian mirror in the host's apt sources"
+	set -f	# the dpkg path patterns are not the shell's
 	stamp=$(printf '%s\n' "$(packages)" $MMDEBSTRAP_OPTS $SUITE | sha1sum | cut -c1-40)
-	[ -f "$cache/userland.tar" ] && [ "$(cat "$cache/userland.stamp" 2>/dev/null)" = "$stamp" ] &&
+	if [ -f "$cache/userland.tar" ] && [ "$(cat "$cache/userland.stamp" 2>/dev/null)" = "$stamp" ]; then
+		set +f
 		return 0
+	fi
 	command -v mmdebstrap >/dev/null || die "mmdebstrap not found (run: make deps-fstests)"
 	sg_say "fstests: Debian $SUITE userland by mmdebstrap (log: $cache/userland.log)"
 	rm -f "$cache/userland.stamp"
 	# shellcheck disable=SC2086
 	nice -n 19 mmdebstrap $MMDEBSTRAP_OPTS --include="$(packages)" \
-		$SUITE "$cache/userland.tar.new" "$(sg_debian_mirror)" > "$cache/userland.log" 2>&1 ||
+		$SUITE "$cache/userland.tar.new" "$mirror" > "$cache/userland.log" 2>&1 ||
 		die "mmdebstrap failed: $(tail -n 5 "$cache/userland.log" | tr '\n' ' ')"
+	set +f
 	mv "$cache/userland.tar.new" "$cache/userland.tar"
 	echo "$stamp" > "$cache/userland.stamp"
 }
