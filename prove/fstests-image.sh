@@ -67,11 +67,13 @@ userland() {
 }
 
 # What the image is made from: the userland, every file of the build by
-# name, size and time, the guest's files and this script.
+# name and content (not time: fstests' make writes each tests/*/group.list
+# again, the same), the guest's files and this script.
 image_stamp() {
 	{
 		cat "$cache/userland.stamp"
-		(cd "$cache/build" && find . -path ./results -prune -o -type f -printf '%P %s %T@\n' | LC_ALL=C sort)
+		(cd "$cache/build" && find . -path ./results -prune -o -type f -print0 |
+			LC_ALL=C sort -z | xargs -0 sha1sum)
 		cat "$guest/init" "$guest/run-tests.sh" "$cache/guest/fsresult" "$0"
 	} | sha1sum | cut -c1-40
 }
