@@ -17,6 +17,8 @@
 #   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
+#   make fstests SERIES=S [VARIANT=V] [TESTS="generic/086 ..."] FSTESTS=~/xfstests-dev
+#                                     fstests on the series' kernel, in a Debian userland guest
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
@@ -49,6 +51,10 @@ BAD ?=
 CHECK ?=
 RUN ?=
 ROW ?=
+VARIANT ?=
+TESTS ?=
+FSTESTS ?=
+KERNEL ?=
 BIN := $(SG_CACHE)/bin
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
@@ -62,7 +68,12 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs dpkg-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan
+# make fstests alone: building the user's fstests checkout on the host and
+# the guest's Debian userland (mmdebstrap); make check needs none of them.
+DEB_FSTESTS := mmdebstrap autoconf automake libtool pkg-config xfslibs-dev uuid-dev \
+	libattr1-dev libacl1-dev libaio-dev libgdbm-dev liburing-dev libcap-dev
+
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan $(BIN)/fsbaseline
 # Every source of the in-guest programs: the checks, the cross-era
 # scenarios and their common code (tests/t/014 holds this to verify/).
 CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
@@ -75,7 +86,7 @@ SG_FIO := $(call setting,SG_FIO)
 endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
+.PHONY: fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
@@ -103,6 +114,9 @@ deps-apt:
 
 deps-browser:
 	@$(call apt_install,$(BROWSER_PACKAGES))
+
+deps-fstests:
+	@$(call apt_install,$(DEB_FSTESTS))
 
 deps-npm:
 	@[ "$$($(GITLAB_CI_LOCAL) --version 2>/dev/null)" = $(GITLAB_CI_LOCAL_VERSION) ] || { \
@@ -134,6 +148,11 @@ $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 $(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
+
+# What a series' fstests baseline expects of each test (make fstests).
+$(BIN)/fsbaseline: config/fsbaseline.c
+	@mkdir -p $(BIN)
+	$(CC) $(HOSTCFLAGS) -o $@ config/fsbaseline.c
 
 $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 	@mkdir -p $(BIN)
@@ -283,6 +302,23 @@ bisect-locked: deps tools image
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
 	echo "run: $$run"; \
 	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
+
+# fstests in the Debian userland guest (prove/fstests.sh, docs/fstests.md).
+# Without FSTESTS every test is a SKIP row saying so, and nothing is
+# built but the tools.
+FSTESTS_GUEST := $(SG_CACHE)/fstests/guest
+fstests-guest: $(FSTESTS_GUEST)/fsresult
+
+$(FSTESTS_GUEST)/fsresult: verify/fstests/fsresult.c $(CHECK_SRCS) verify/Makefile
+	$(MAKE) -s -C verify fstests OUT=$(FSTESTS_GUEST)
+
+fstests:
+	@$(LOCKED) fstests-locked
+
+fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
+	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
+	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-fstests-$(SERIES); \
+	FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" prove/fstests.sh $$run $(SERIES) $(VARIANT)
 
 # Reads a run folder: no lock.
 repro: tools

@@ -152,6 +152,17 @@ sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done
 }
 
+# The mirror the host already uses for its main Debian archive, or
+# nothing: where packages of another suite (fetch-package.sh) and the
+# fstests guest's userland (fstests-image.sh) come from.
+sg_debian_mirror() {
+	sg_mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null |
+		grep -v -e security -e '^#' | head -n 1)
+	[ -n "$sg_mirror" ] || sg_mirror=$(awk '$1 == "deb" && $0 !~ /security/ { print $2; exit }' \
+		/etc/apt/sources.list 2>/dev/null)
+	echo "$sg_mirror"
+}
+
 sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }
 
 # What a run tested: the build-compat and fix patches, by content.
@@ -224,9 +235,12 @@ sg_build_mode() {
 
 # sg_latest_run SERIES PATCHSET: the newest results.tsv that tested them
 # (as the judge says: report --judge exits 3 for a run that did not), or -.
+# A make fstests run (<time>-fstests-<S>) is not a matrix run: its rows
+# are fstests tests alone.
 sg_latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
 		[ -f "$r/results.tsv" ] || continue
+		case $r in *-fstests-*/) continue ;; esac
 		"$SG_CACHE/bin/report" --judge "$r" "$1" "$2" >/dev/null 2>&1
 		case $? in
 		0 | 1) echo "${r%/}/results.tsv"; return ;;

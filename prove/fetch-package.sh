@@ -7,6 +7,7 @@
 # host's lists have no deb-src lines, so the private list is always used),
 # in DEST/PACKAGE-UPSTREAMVERSION.
 set -eu
+. "$(dirname "$0")/../lib/sg.sh"
 
 kind=deb
 [ "${1:-}" = --source ] && { kind=deb-src; shift; }
@@ -18,11 +19,7 @@ host_suite=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-# The mirror the host already uses for its main Debian archive.
-mirror=$(sed -n 's/^URIs:[[:space:]]*//p' /etc/apt/sources.list.d/*.sources 2>/dev/null |
-	grep -v -e security -e '^#' | head -n 1)
-[ -n "$mirror" ] || mirror=$(awk '$1 == "deb" && $0 !~ /security/ { print $2; exit }' \
-	/etc/apt/sources.list 2>/dev/null)
+mirror=$(sg_debian_mirror)
 [ -n "$mirror" ] || die "no Debian mirror in the host's apt sources"
 
 mkdir -p "$work/lists/partial" "$work/archives/partial" "$dest"

@@ -12,7 +12,9 @@
  * second prints one row of kind outcome, the boot's verdict over CHECKs:
  * FAIL if one failed, else ERROR if one did not pass, else PASS (no CHECK:
  * PASS when the guest got to its end), the first failing check with its
- * first bad line, whether the guest got to its end, and QEMU_STATUS.  The lines it reads are the guest
+ * first bad line, whether the guest got to its end, and QEMU_STATUS.  A
+ * CHECK may be an fstests test (generic/086), whose SKIP (a test that did
+ * not apply) is kept: there may be hundreds.  The lines it reads are the guest
  * protocol, verify/common/protocol.h.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
@@ -32,7 +34,6 @@
 #include "runfile.h"
 #include "sgline.h"
 
-#define MAX_CHECKS 32
 #define REASON 600
 /* The log's last lines that an ERROR row quotes. */
 #define TAIL_LINES 8
@@ -53,7 +54,7 @@ static const char *const complaints[] = {
 	"Call Trace:", NULL,
 };
 
-static struct verdict v[MAX_CHECKS];
+static struct verdict *v;
 static int nr;
 static char boot_complaint[REASON];
 static char panic_line[REASON];
@@ -230,7 +231,7 @@ static const char *judge(const struct verdict *c, int status, char *reason, size
 		missing_reason(c, status, reason);
 	} else {
 		if (!strcmp(c->status, SG_PASS) || !strcmp(c->status, SG_FAIL) ||
-		    !strcmp(c->status, SG_REFUSED))
+		    !strcmp(c->status, SG_REFUSED) || !strcmp(c->status, SG_SKIP))
 			obs = c->status;
 		snprintf(reason, len, "%s", c->detail);
 	}
@@ -305,7 +306,12 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	status = atoi(argv[2]);
-	for (i = 3; i < argc && nr < MAX_CHECKS; i++)
+	v = calloc(argc, sizeof(*v));
+	if (!v) {
+		fprintf(stderr, "logread: out of memory\n");
+		return 2;
+	}
+	for (i = 3; i < argc; i++)
 		v[nr++].name = argv[i];
 	f = fopen(argv[1], "r");
 	if (!f) {

@@ -21,8 +21,9 @@
  *					named once, in the header's order
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
- * observed SKIP marks a series whose tree is not there; it is listed, and
- * fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
+ * observed SKIP marks a series whose tree is not there (kernel "-"), or
+ * an fstests test that did not apply to the kernel that ran; it is
+ * listed, and fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
  * series ("3.10→3.19") and are counted as pairs, not series; their
  * observed outcome may also be REFUSED.  A kernel complaint is shown
  * beside the check's own result, never instead of it.
@@ -71,7 +72,7 @@ static void write_md(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		if (results_skipped(r) && !results_is_pair(r)) {
+		if (results_series_skipped(r) && !results_is_pair(r)) {
 			/* A series without its tree: one row, not one per check. */
 			bad++;
 			if (!i || !results_skipped(&rows[i - 1]) ||
@@ -96,6 +97,14 @@ static void write_md(FILE *f)
 
 		if (results_match(r) && !results_skipped(r))
 			continue;
+		if (results_skipped(r) && !results_series_skipped(r) && !results_is_pair(r)) {
+			/* A test that did not apply: its own reason. */
+			fprintf(f, "- %s %s %s skipped: ", r->col[R_SERIES], r->col[R_VARIANT],
+				r->col[R_CHECK]);
+			md_escape(f, r->col[R_REASON]);
+			fputc('\n', f);
+			continue;
+		}
 		if (results_skipped(r)) {
 			/* One line per skipped series: the reason is the same. */
 			if (i && results_skipped(&rows[i - 1]) && !results_is_pair(r) &&

@@ -16,6 +16,11 @@ int results_skipped(const struct result *r)
 	return !strcmp(r->col[R_OBSERVED], "SKIP");
 }
 
+int results_series_skipped(const struct result *r)
+{
+	return results_skipped(r) && !strcmp(r->col[R_KERNEL], "-");
+}
+
 int results_match(const struct result *r)
 {
 	const char *strict = getenv("SG_STRICT");
@@ -162,13 +167,14 @@ static void count_series(const struct result *rows, int nr, int *all, int *skipp
 		if (i && !strcmp(rows[i - 1].col[R_SERIES], rows[i].col[R_SERIES]))
 			continue;
 		(*all)++;
-		*skipped_series += results_skipped(&rows[i]);
+		*skipped_series += results_series_skipped(&rows[i]);
 	}
 }
 
 int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 {
-	int i, skips = 0, ok = 0, series, skipped_series, pairs, green = results_green(rows, nr);
+	int i, skips = 0, test_skips = 0, ok = 0, series, skipped_series, pairs;
+	int green = results_green(rows, nr);
 	size_t at;
 
 	if (!nr) {
@@ -177,6 +183,8 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 	}
 	for (i = 0; i < nr; i++) {
 		skips += results_skipped(&rows[i]);
+		test_skips += results_skipped(&rows[i]) && !results_series_skipped(&rows[i]) &&
+			      !results_is_pair(&rows[i]);
 		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
 	}
 	count_series(rows, nr, &series, &skipped_series, &pairs);
@@ -185,6 +193,9 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 		at += snprintf(buf + at, len - at, ", %d cross-era pair%s", pairs, pairs == 1 ? "" : "s");
 	if (at < len)
 		at += snprintf(buf + at, len - at, ", %d of %d outcomes as expected", ok, nr - skips);
+	if (test_skips && at < len)
+		at += snprintf(buf + at, len - at, ", %d test%s SKIP (not run on its kernel)",
+			       test_skips, test_skips == 1 ? "" : "s");
 	if (at >= len)
 		return green;
 	if (skipped_series)

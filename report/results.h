@@ -65,6 +65,12 @@ int results_pair_has(const char *pair, const char *series);
  */
 int results_match(const struct result *r);
 int results_skipped(const struct result *r);
+/*
+ * A SKIP row of a series that did not run at all (no tree: no kernel),
+ * rather than of one test that did not apply to a kernel that ran
+ * (fstests' _notrun, or a test the series' baseline leaves out).
+ */
+int results_series_skipped(const struct result *r);
 /* Whether rows make a green run: at least one, and every one matches. */
 int results_green(const struct result *rows, int nr);
 

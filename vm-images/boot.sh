@@ -1,22 +1,26 @@
 #!/bin/sh
 # boot.sh KERNEL INITRD LOG TIMEOUT APPEND
-# One QEMU run with the serial console in LOG.  Exits with QEMU's status;
+# One QEMU run with the serial console in LOG; INITRD - for none (the
+# fstests guest boots a disk: root= in APPEND).  Exits with QEMU's status;
 # 124 if the guest was killed after TIMEOUT seconds; 125 if it was killed
 # because its console said nothing for SG_SILENCE seconds (default 60).
 # QEMU is killed with this script: an interrupted run leaves no guest.
 # SG_DISKS: raw image files given to the guest as virtio disks (vda, vdb,
-# ... in that order), for the cross-era scenarios.  LOG.argv keeps the
-# QEMU command line, one argument a line.
+# ... in that order), for the cross-era scenarios; with SG_DISK_SNAPSHOT=1
+# the guest's writes to them go to a temporary file and are dropped (the
+# fstests guest's cached root disk stays as it was made).  LOG.argv keeps
+# the QEMU command line, one argument a line.
 set -u	# not -e: QEMU's own status is the answer, and the watch loop reads it
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 accel=${SG_ACCEL:-tcg}
 silence=${SG_SILENCE:-60}
 qemu=${SG_QEMU:-qemu-system-x86_64}
-disks=
+disks= snapshot=
+[ "${SG_DISK_SNAPSHOT:-0}" = 1 ] && snapshot=,snapshot=on
 for d in ${SG_DISKS:-}; do
 	[ -f "$d" ] || { echo "boot.sh: $d: no such disk image" >&2; exit 2; }
-	disks="$disks -drive file=$d,format=raw,if=virtio"
+	disks="$disks -drive file=$d,format=raw,if=virtio$snapshot"
 done
 
 : > "$log"
@@ -27,7 +31,9 @@ set -- "$qemu" \
 	-machine pc,accel="$accel" -cpu qemu64 -m "${SG_GUEST_MEM:-768}" -smp 1 \
 	-nodefaults -no-reboot -display none -monitor none \
 	-serial file:"$log" \
-	-kernel "$kernel" -initrd "$initrd" $disks \
+	-kernel "$kernel"
+[ "$initrd" = - ] || set -- "$@" -initrd "$initrd"
+set -- "$@" $disks \
 	-append "console=ttyS0 panic=-1 oops=panic loglevel=5 $append"
 # The exact command line, one argument a line: make repro boots the same.
 printf '%s\n' "$@" > "$log.argv"

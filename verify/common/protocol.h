@@ -12,7 +12,8 @@
  *	SG-INFO <check> <text>					the check, any number
  *	SG-INFO <check> setup secs=<guest seconds>		the check, once, just
  *						before its result
- *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR <detail>	the check, exactly one
+ *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR|SKIP <detail>
+ *						the check, exactly one
  *						(init: ERROR for a check not in the image)
  *	SG-END <check> rc=<exit status> secs=<guest seconds> uptime=<s>
  *								init, per check
@@ -22,7 +23,9 @@
  * tests/t/030 holds init and this header together.  FAIL means the
  * data was wrong and the detail names the first bad sector or byte; ERROR
  * means the check could not do its work and says why; REFUSED (cross-era
- * scenarios only) means the kernel would not assemble the array.  Every
+ * scenarios only) means the kernel would not assemble the array; SKIP
+ * (fstests only) means the test did not apply to this kernel or userland
+ * (fstests' _notrun) and the detail is its reason.  Every
  * detail starts with seed=N, the seed the check ran with.  The verdict is
  * the SG-RESULT line; rc= (the check's exit status, SG_EXIT_* below, or
  * 128+N when signal N killed it) is what logread quotes when a check
@@ -50,6 +53,7 @@
 #define SG_FAIL		"FAIL"
 #define SG_REFUSED	"REFUSED"
 #define SG_ERROR	"ERROR"
+#define SG_SKIP		"SKIP"
 
 /* The check's exit status and time, on its SG-END line. */
 #define SG_END_RC	"rc="
@@ -64,5 +68,6 @@
 #define SG_EXIT_FAIL	1
 #define SG_EXIT_ERROR	2
 #define SG_EXIT_REFUSED	3
+#define SG_EXIT_SKIP	4
 
 #endif

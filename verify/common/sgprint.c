@@ -75,6 +75,11 @@ int sg_refused(const char *fmt, ...)
 	RESULT(SG_REFUSED, SG_EXIT_REFUSED);
 }
 
+int sg_skip(const char *fmt, ...)
+{
+	RESULT(SG_SKIP, SG_EXIT_SKIP);
+}
+
 const char *sg_param(const char *name, const char *def)
 {
 	static char cmdline[4096];

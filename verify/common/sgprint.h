@@ -17,6 +17,8 @@ int sg_pass(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int sg_fail(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int sg_error(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 int sg_refused(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* fstests only: the test did not apply here (its _notrun reason). */
+int sg_skip(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 /* "sg_<name>=value" from the kernel command line, or def. */
 const char *sg_param(const char *name, const char *def);
