@@ -223,7 +223,7 @@ $(SG_FIO): vm-images/build-fio.sh prove/fetch-package.sh
 	vm-images/build-fio.sh $@
 
 # One writer per cache: matrix, branch, review, intake, publish, bisect,
-# bench (but PHASE=follow-ups and guests), check, check-quick, and
+# fstests, bench (but PHASE=follow-ups and guests), check, check-quick, and
 # follow-ups with WRITE=1 take its lock (lib/locked.sh), most of them then
 # doing their work in a sub-make (tests/t/016 holds this list to them).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory

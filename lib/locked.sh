@@ -2,7 +2,7 @@
 # locked.sh COMMAND...
 # Runs COMMAND holding the cache's lock, so that one writer uses an
 # SG_CACHE at a time: make matrix, branch, review, intake, publish,
-# bisect, bench (but PHASE=follow-ups and guests), check, check-quick,
+# bisect, fstests, bench (but PHASE=follow-ups and guests), check, check-quick,
 # and follow-ups with WRITE=1.  A second one waits, saying once for whom;
 # with SG_NOWAIT=1 it refuses instead (exit 75), naming the pid.
 set -eu

@@ -291,7 +291,7 @@ sg_guest_slots() {
 		return
 	fi
 	sg_kib=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo 2>/dev/null)
-	sg_fit=$(( ${sg_kib:-0} / ((${SG_GUEST_MEM:-768} + 256) * 1024) ))
+	sg_fit=$(( ${sg_kib:-0} / ((SG_GUEST_MEM + 256) * 1024) ))
 	[ "$sg_fit" -ge 1 ] || sg_fit=1
 	[ "$sg_fit" -lt "$(nproc)" ] && echo "$sg_fit" || nproc
 }

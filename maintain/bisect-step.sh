@@ -16,7 +16,9 @@
 # Set by bisect.sh: SG_BISECT_RUN, SG_BISECT_WT, SG_BISECT_BUILD,
 # SG_BISECT_INITRD, SG_BISECT_CHECKS (comma-separated), SG_BISECT_TRIES,
 # SG_BISECT_SEED, SG_BISECT_FIXED, SG_BISECT_SERIES, and SG_BISECT_CHUNKS
-# and SG_BISECT_LAYOUTS when the series' guest arrays are narrowed.
+# and SG_BISECT_LAYOUTS when the series' guest arrays are narrowed;
+# SG_BISECT_ROOT, the fstests guest's image, when the checks are fstests
+# tests (CHECK=generic/086).
 set -u
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -103,7 +105,8 @@ while [ "$k" -le "$SG_BISECT_TRIES" ]; do
 	seed=$(( (SG_BISECT_SEED + k - 1) % 4294967296 ))
 	log="$run/logs/$step-$c12-$k.log"
 	"$SG_ROOT/prove/guest.sh" "$image" "$SG_BISECT_INITRD" "$log" "$SG_BISECT_CHECKS" \
-		seed="$seed" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
+		seed="$seed" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS" \
+		${SG_BISECT_ROOT:+root="$SG_BISECT_ROOT"}
 	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" outcome first_bad)"
 	outcome=$g_outcome
 	tries="$tries${tries:+,}$outcome@$seed"

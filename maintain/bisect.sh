@@ -31,9 +31,16 @@ fixed=${FIXED:-0}
 tries=${BISECT_TRIES:-1}
 case $tries in '' | *[!0-9]* | 0) sg_die "BISECT_TRIES=$tries: want a number of boots, 1 or more" ;; esac
 known=$("$SGCONF" "$BRANCHES" checks | tr '\n' ' ')
+fstests_root=
 for c in $(echo "$checks" | tr , ' '); do
-	case " $known" in *" $c "*) ;; *) sg_die "CHECK=$c: not a check of $BRANCHES (${known% })" ;; esac
+	case $c in
+	*/*)	# an fstests test (generic/086): the fstests guest, make fstests' image
+		fstests_root="$SG_CACHE/fstests/root.img"
+		[ -f "$fstests_root" ] || sg_die "CHECK=$c: an fstests test wants the fstests guest's image, $fstests_root: run make fstests FSTESTS=<your checkout> once" ;;
+	*)	case " $known" in *" $c "*) ;; *) sg_die "CHECK=$c: not a check of $BRANCHES (${known% }), nor an fstests test (generic/086)" ;; esac ;;
+	esac
 done
+
 [ -f "$initrd" ] || sg_die "$initrd: no initramfs (make image)"
 git -C "$source" rev-parse --git-dir >/dev/null 2>&1 ||
 	sg_die "${TREE:+TREE=}$source: not a git repository${TREE:-; make branch SERIES=$series first}"
@@ -86,7 +93,8 @@ cp "$initrd" "$run/initramfs.cpio"
 export SG_BISECT_RUN="$run" SG_BISECT_WT="$wt" SG_BISECT_BUILD="$build" \
 	SG_BISECT_INITRD="$run/initramfs.cpio" SG_BISECT_CHECKS="$checks" \
 	SG_BISECT_TRIES="$tries" SG_BISECT_SEED="$SG_SEED" SG_BISECT_FIXED="$fixed" \
-	SG_BISECT_SERIES="$series" SG_BISECT_CHUNKS="${CHUNKS:-}" SG_BISECT_LAYOUTS="${LAYOUTS:-}"
+	SG_BISECT_SERIES="$series" SG_BISECT_CHUNKS="${CHUNKS:-}" SG_BISECT_LAYOUTS="${LAYOUTS:-}" \
+	SG_BISECT_ROOT="$fstests_root"
 # kernelrelease without setlocalversion's "+" of an untagged commit: the
 # same image whatever the commit is called.
 export LOCALVERSION=

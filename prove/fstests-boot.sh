@@ -9,12 +9,11 @@
 #	SG_SEED		the run's seed (sg_seed=; fstests draws its own)
 #	SG_FSTESTS_CHUNK	the arrays' chunk, KiB (64)
 #	SG_FSTESTS_MEMBER_MB	each array's two members on tmpfs (512)
-#	SG_GUEST_MEM	MiB (3072: the members live in the guest's memory)
-#	SG_BOOT_TIMEOUT	seconds in all (600 + 900 a test), SG_SILENCE
-#			seconds without a console line (900: an fsx test
-#			prints nothing until it ends)
+#	SG_FSTESTS_GUEST_MEM, SG_FSTESTS_SILENCE (lib/settings)
+#	SG_BOOT_TIMEOUT	seconds in all (guest.sh gives 600 + 900 a test)
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
+. "$here/../lib/settings"
 kernel=$1 root=$2 log=$3
 shift 3
 [ -f "$kernel" ] || { echo "fstests-boot: $kernel: no such kernel" >&2; exit 2; }
@@ -23,7 +22,7 @@ plan="$log.tests"
 printf '%s\n' "$@" > "$plan"
 # A disk is whole sectors: the list, padded with NULs the guest drops.
 truncate -s %4096 "$plan"
-SG_DISKS="$root $plan" SG_DISK_SNAPSHOT=1 SG_GUEST_MEM=${SG_GUEST_MEM:-3072} \
-SG_SILENCE=${SG_SILENCE:-900} \
-	exec "$here/../vm-images/boot.sh" "$kernel" - "$log" "${SG_BOOT_TIMEOUT:-$((600 + 900 * $#))}" \
-	"root=/dev/vda rw rootfstype=ext4 init=/sg/init sg_seed=${SG_SEED:-0} sg_chunk=${SG_FSTESTS_CHUNK:-64} sg_member_mb=${SG_FSTESTS_MEMBER_MB:-512}"
+SG_DISKS="$root $plan" SG_DISK_SNAPSHOT=1 SG_GUEST_MEM=$SG_FSTESTS_GUEST_MEM \
+SG_SILENCE=$SG_FSTESTS_SILENCE \
+	exec "$here/../vm-images/boot.sh" "$kernel" - "$log" "$SG_BOOT_TIMEOUT" \
+	"root=/dev/vda rw rootfstype=ext4 init=/sg/init sg_seed=$SG_SEED sg_chunk=$SG_FSTESTS_CHUNK sg_member_mb=$SG_FSTESTS_MEMBER_MB"

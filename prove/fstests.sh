@@ -1,5 +1,6 @@
 #!/bin/sh
 # fstests.sh RUN_DIR SERIES [VARIANT...]
+# (the guest booted and judged by prove/guest.sh root=IMAGE)
 # fstests on a series' kernels: for each VARIANT (default: the series'
 # first variant with the fixes and no mutant) the kernel make matrix kept
 # ($SG_CACHE/build/S/images/V/bzImage; KERNEL= names another for a single
@@ -103,19 +104,19 @@ for v in "$@"; do
 		continue
 	fi
 	log="$run/logs/$SG_SERIES-$v.log"
-	torun=$(awk -F'\t' "$SG_RESULTS_AWK"' $col["run"] == "yes" { print $col["test"] }' "$plan")
+	torun=$(sg_tsv_rows p_ test run < "$plan" | while read -r line; do
+		eval "$line"
+		[ "$p_run" = no ] || echo "$p_test"
+	done)
 	if [ -z "$torun" ]; then
 		rows_from_log
 		continue
 	fi
 	sg_say "fstests: $SG_SERIES/$v ($kernel): $(echo $torun | wc -w) tests, log $log"
 	start=$(date +%s)
-	# shellcheck disable=SC2086
-	${SG_FSTESTS_BOOT_CMD:-"$SG_ROOT/prove/fstests-boot.sh"} "$bz" "$image" "$log" $torun >"$log.qemu" 2>&1
-	status=$?
-	sg_say "fstests: $SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $status)"
-	# shellcheck disable=SC2086
-	sg_logread "$log" "$status" $torun
+	"$SG_ROOT/prove/guest.sh" "$bz" - "$log" "$(echo $torun | tr ' ' ,)" root="$image" seed="$SG_SEED"
+	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
+	sg_say "fstests: $SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $g_status)"
 	rows_from_log
 done
 mv "$results" "$run/results.tsv"

@@ -15,7 +15,10 @@
 #
 # NAME=VALUE: seed, layouts, chunks, phase, layout, chunk or update, given
 # to the guest as sg_NAME=VALUE on the kernel command line (docs/protocol.md);
-# append=TEXT, kernel parameters as they are.  The environment: SG_DISKS,
+# append=TEXT, kernel parameters as they are.  root=IMAGE boots the fstests
+# guest instead (prove/fstests-boot.sh: a Debian userland on IMAGE, made
+# by fstests-image.sh; INITRD is not used): CHECKS are then fstests tests
+# (generic/086), judged the same way, with 600 s and 900 s a test to run.  The environment: SG_DISKS,
 # SG_ACCEL, SG_SILENCE and SG_GUEST_MEM (boot.sh), SG_BOOT_TIMEOUT.
 # Exit 0 when both files were written, 2 on bad arguments.
 set -u	# not -e: the guest's failure is a verdict, not this script's
@@ -24,19 +27,28 @@ set -u	# not -e: the guest's failure is a verdict, not this script's
 [ $# -ge 4 ] || sg_die "usage: guest.sh KERNEL INITRD LOG CHECKS [NAME=VALUE...]"
 kernel=$1 initrd=$2 log=$3 checks=$4
 shift 4
-params="sg_checks=$checks"
+params="sg_checks=$checks" root= seed=0
 for a; do
 	case $a in
+	root=*) root=${a#root=} ;;
 	append=*) params="$params ${a#append=}" ;;
 	seed=* | layouts=* | chunks=* | phase=* | layout=* | chunk=* | update=*)
-		params="$params sg_$a" ;;
+		params="$params sg_$a"
+		case $a in seed=*) seed=${a#seed=} ;; esac ;;
 	*) echo "guest.sh: $a: not NAME=VALUE of a guest parameter" >&2; exit 2 ;;
 	esac
 done
 names=$(echo "$checks" | tr , ' ')
 
-"$SG_ROOT/vm-images/boot.sh" "$kernel" "$initrd" "$log" "$SG_BOOT_TIMEOUT" "$params" \
-	>"$log.qemu" 2>&1
+if [ -n "$root" ]; then
+	# shellcheck disable=SC2086
+	SG_SEED=$seed SG_BOOT_TIMEOUT=$((600 + 900 * $(echo $names | wc -w))) \
+		${SG_FSTESTS_BOOT_CMD:-"$SG_ROOT/prove/fstests-boot.sh"} "$kernel" "$root" "$log" $names \
+		>"$log.qemu" 2>&1
+else
+	"$SG_ROOT/vm-images/boot.sh" "$kernel" "$initrd" "$log" "$SG_BOOT_TIMEOUT" "$params" \
+		>"$log.qemu" 2>&1
+fi
 status=$?
 # shellcheck disable=SC2086
 if "$SG_CACHE/bin/logread" "$log" "$status" $names >"$log.verdicts.new" 2>"$log.why" &&

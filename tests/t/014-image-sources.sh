@@ -12,7 +12,8 @@ touch -d "@$(( $(date +%s) + 5 ))" "$initrd"
 image() { make -n -s "$@" SG_CACHE="$T/cache" SG_FIO="$T/fio" "$initrd" 2>&1; }
 cd "$SG_ROOT" || exit 1
 n=0
-for f in $(find verify -type f \( -name '*.[ch]' -o -name '*.fio' -o -name Makefile \)) \
+# verify/fstests/ is the fstests guest's (prove/fstests-image.sh), not the initramfs'.
+for f in $(find verify -path verify/fstests -prune -o -type f \( -name '*.[ch]' -o -name '*.fio' -o -name Makefile \) -print) \
 	vm-images/init vm-images/mkinitramfs.sh; do
 	n=$((n + 1))
 	image -W "$f" | grep -q 'mkinitramfs\.sh' ||

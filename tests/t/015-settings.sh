@@ -44,7 +44,7 @@ fi
 
 # Every SG_ name the product reads: its shell (comments too, which name
 # them for the reader), make, CI, and getenv() in the host tools.
-product="$(ls prove/*.sh maintain/*.sh lib/*.sh vm-images/* tests/run.sh) Makefile .gitlab-ci.yml .ci/run"
+product="$(find prove maintain lib vm-images -type f -name '*.sh'; find vm-images -type f -name init; echo tests/run.sh) Makefile .gitlab-ci.yml .ci/run"
 {
 	# shellcheck disable=SC2086
 	grep -ohE '\bSG_[A-Z0-9_]+' $product
