@@ -268,6 +268,14 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 	jw_close(w, '}');
 }
 
+/* KCIDB's test paths are dotted: an fstests test generic/086 is generic.086. */
+static void dotted_path(char *path)
+{
+	for (; *path; path++)
+		if (*path == '/')
+			*path = '.';
+}
+
 static void write_test(struct jw *w, const struct result *r)
 {
 	const struct unit *u = results_is_pair(r) ? pair_reader(r) : find_unit(r->col[R_SERIES], r->col[R_VARIANT]);
@@ -287,6 +295,7 @@ static void write_test(struct jw *w, const struct result *r)
 	jw_str(w, "build_id", kcidb_id(id, sizeof(id), run, part));
 	jw_str(w, "origin", KCIDB_ORIGIN);
 	snprintf(part, sizeof(part), "%s.%s", KCIDB_ORIGIN, r->col[R_CHECK]);
+	dotted_path(part);
 	jw_str(w, "path", part);
 	jw_str(w, "status", status);
 	if (secs >= 0 && strcmp(status, "SKIP"))
