@@ -86,7 +86,7 @@ SG_FIO := $(call setting,SG_FIO)
 endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: FORCE fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
+.PHONY: fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
