@@ -221,16 +221,15 @@ $(INITRD): $(CHECK_SRCS) verify/Makefile vm-images/init vm-images/mkinitramfs.sh
 
 # fio is built again when what it is built by changes by content, not by
 # time: a fresh clone's scripts are newer than the cache's fio, and a
-# rebuild costs minutes.  The stamp is rewritten only when the sum differs.
-FIO_INPUTS := $(SG_FIO).inputs
+# rebuild costs minutes.  The stamp is named by the scripts' sum: a new
+# sum is a new stamp, newer than the fio built before it.
+FIO_SUM := $(shell cat vm-images/build-fio.sh prove/fetch-package.sh | sha1sum | cut -c1-12)
+FIO_INPUTS := $(SG_FIO).inputs-$(FIO_SUM)
 $(SG_FIO): $(FIO_INPUTS)
 	vm-images/build-fio.sh $@
 
-$(FIO_INPUTS): FORCE
-	@mkdir -p $(@D); sum=$$(cat vm-images/build-fio.sh prove/fetch-package.sh | sha1sum); \
-	[ "$$(cat $@ 2>/dev/null)" = "$$sum" ] || echo "$$sum" > $@
-
-FORCE:
+$(FIO_INPUTS):
+	@mkdir -p $(@D); rm -f $(SG_FIO).inputs-*; touch $@
 
 # One writer per cache: matrix, branch, review, intake, publish, bisect,
 # fstests, bench (but PHASE=follow-ups and guests), check, check-quick, and

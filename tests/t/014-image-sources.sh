@@ -7,9 +7,10 @@
 . "$SG_ROOT/tests/common.sh"
 initrd="$T/cache/image/initramfs.cpio"
 mkdir -p "${initrd%/*}"
+touch -d "@$(( $(date +%s) - 5 ))" "$T/fio.inputs"
 touch "$T/fio"
 touch -d "@$(( $(date +%s) + 5 ))" "$initrd"
-image() { make -n -s "$@" SG_CACHE="$T/cache" SG_FIO="$T/fio" "$initrd" 2>&1; }
+image() { make -n -s "$@" SG_CACHE="$T/cache" SG_FIO="$T/fio" FIO_INPUTS="$T/fio.inputs" "$initrd" 2>&1; }
 cd "$SG_ROOT" || exit 1
 n=0
 # verify/fstests/ is the fstests guest's (prove/fstests-image.sh), not the initramfs'.
