@@ -3,7 +3,8 @@
 # the verdicts.  Every observed outcome must be the expected one, base must
 # pass everything with its evidence, and every check must be killed by at
 # least one mutant: the check's own FAIL with the sector or byte it found
-# wrong (an ERROR, a crash or a kernel complaint is not a kill).
+# wrong, or fio the offset of its first bad block (an ERROR, a crash or a
+# kernel complaint is not a kill).
 # needs: kernel
 . "$SG_ROOT/tests/common.sh"
 run="$T/run"
@@ -26,7 +27,7 @@ awk -F'\t' "$SG_RESULTS_AWK"'
 for c in $checks; do
 	killers=$(awk -F'\t' -v c="$c" "$SG_RESULTS_AWK"'
 		$col["check"] == c && $col["variant"] ~ /^regress-/ && $col["expected"] == "FAIL" &&
-		$col["observed"] == "FAIL" && $col["reason"] ~ /sector [0-9]|byte [0-9]|e2fsck/ { print $col["variant"] }' "$tsv")
+		$col["observed"] == "FAIL" && $col["reason"] ~ /sector [0-9]|byte [0-9]|offset [0-9]|e2fsck/ { print $col["variant"] }' "$tsv")
 	[ -n "$killers" ] && ok "$c killed by $(echo $killers)" || fail "$c is killed by no mutant"
 done
 for f in matrix.md junit.xml results.json; do
