@@ -14,8 +14,12 @@
 # stopped, with all it started, and fails, named.
 #
 # With SG_QUICK=1 (make check-quick) the kernel tests are left out, and
-# so are those with a "# needs: apt" line: they run make targets that
-# install what is missing, which check-quick never does.
+# so are those with a "# needs: apt" line (they run make targets that
+# install what is missing, which check-quick never does) and those with a
+# "# group: pipeline" line: a whole job (the matrix, a bisection, intake,
+# publish...) run end to end on stand-ins.  A pipeline test is a few
+# hundred processes a run; the quick loop is the unit and contract tests,
+# seconds on two cores, and make check runs everything.
 set -u	# not -e: a failing test is counted, not the end of the run
 here=$(cd "$(dirname "$0")" && pwd)
 export SG_ROOT="${here%/tests}"
@@ -31,6 +35,8 @@ running=0
 
 # needs TEST WHAT: the test says "# needs: WHAT".
 needs() { grep -q "^# needs: $2\$" "$1"; }
+# in_group TEST GROUP: the test says "# group: GROUP".
+in_group() { grep -q "^# group: $2\$" "$1"; }
 
 # report NAME RC SECS: the test's line, and its output when it failed.
 # timeout's 124 after the limit: the test was stopped.
@@ -105,6 +111,10 @@ for t in "$@"; do
 	fi
 	if [ "$SG_QUICK" = 1 ] && needs "$t" apt; then
 		echo "---- $name left out (check-quick: it runs make targets that may call apt)"
+		continue
+	fi
+	if [ "$SG_QUICK" = 1 ] && in_group "$t" pipeline; then
+		echo "---- $name left out (check-quick: a whole job on stand-ins; make check runs it)"
 		continue
 	fi
 	# A test that runs whole pipelines (needs: apt, e.g. gitlab-ci-local's

@@ -3,6 +3,7 @@
 # 2/2 none (test 062 splits two series); merge-runs.sh joins their run folders
 # into the unsharded table, in order; a shard missing or a unit in two
 # runs is refused by name, and so is a bad SHARD.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
 standin_tree 9.9.1

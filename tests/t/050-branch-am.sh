@@ -1,6 +1,7 @@
 # make branch on a small stand-in tree: SKIP with the file it wants when
 # the tarball is absent, git am with authorship kept, and a patch that
 # does not apply leaves every branch and the work tree as they were.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_series
 branch="$SG_ROOT/prove/branch.sh"

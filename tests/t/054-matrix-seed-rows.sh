@@ -4,6 +4,7 @@
 # every row carries it.  A logread that gives fewer verdicts than the unit
 # has checks, or none at all, makes ERROR rows that say so: no row goes
 # missing.  The judge (report --judge) calls such a run not green.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
 export SG_STANDIN_CHECKS="raid0-map raid0-discard"

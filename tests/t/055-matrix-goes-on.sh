@@ -4,6 +4,7 @@
 # its reason and said on stderr, the series after them still build and
 # boot (the last one PASSes), matrix.sh ends its run (exit 0, every row
 # there) and the report fails it.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
 mkdir -p "$SG_CACHE/tarballs"

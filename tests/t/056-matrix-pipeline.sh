@@ -2,6 +2,7 @@
 # a variant's guest runs while the next variant builds, guests run side by
 # side, and the rows still come in the order of branches.yaml when a later
 # guest finishes first.  Build progress lines name the step and n/N.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
 mkdir -p "$SG_CACHE/tarballs"

@@ -5,6 +5,7 @@
 # reads as one run's.  The plan balances the series by the timings of
 # earlier runs, falls back to a stable plan without them, and shards
 # that planned otherwise are not joined.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
 export SG_STANDIN_BUILD=0 EVENTS="$T/events"

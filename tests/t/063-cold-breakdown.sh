@@ -4,6 +4,7 @@
 # at nice 19, the cross-era pairs run beside the last guests, and
 # `make bench PHASE=cold-breakdown RUN=dir` prints each phase's share, a
 # second of overlap given to the build (report/phasetimes).
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 phasetimes="$SG_CACHE/bin/phasetimes"
 standin_conf

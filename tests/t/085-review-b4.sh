@@ -3,6 +3,7 @@
 # mail per patch with its upstream line and trailers), nothing is sent,
 # and the mails come back through b4 am -m and git am onto pristine as
 # the very tree of stable/9.9.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 command -v b4 >/dev/null || { echo "b4 not installed (make deps installs it)"; exit 77; }
 standin_series

@@ -4,6 +4,7 @@
 # series file, the branches remade, the commit recorded in the facts);
 # 9.8's raid0.c is of another era: it is left exactly as it was and the
 # hunk that needs adapting is named.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 command -v b4 >/dev/null || { echo "b4 not installed (make deps installs it)"; exit 77; }
 standin_series

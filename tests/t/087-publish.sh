@@ -2,6 +2,7 @@
 # run of the current patch set (nothing pushed), pushed with UNTESTED=1
 # (the tag says so), refused on a red run, pushed after a green one: the
 # branch and an annotated, signed-off tag v<kernel>-sg1 on the remote.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_series
 mkdir -p "$SG_CACHE/tarballs" "$SG_CACHE/bin"

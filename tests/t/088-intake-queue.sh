@@ -7,6 +7,7 @@
 # results is one git am applies.  Then one quilt patch alone (MBOX=) into
 # the series of its release: the sign-off kept, the release recorded.
 # Bad input changes nothing.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_series
 queue="$SG_ROOT/tests/queue/9.10.2"

@@ -3,6 +3,7 @@
 # history that backported A.  B is missing, and C with it (a fix of a
 # missing fix); once B is carried, C still is; a series carrying all
 # gets nothing; WRITE=1 leaves the guard refusing the series without B.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_series
 export FOLLOWUPS="$SG_ROOT/maintain/follow-ups.sh"

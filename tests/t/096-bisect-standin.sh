@@ -6,6 +6,7 @@
 # verified three ways, and a failing step leaves as a repro folder whose
 # run.sh prints the failing line.  098 takes the flaky check, FIXED=1 and
 # the interrupt.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/tests/bisect-standin.sh"
 

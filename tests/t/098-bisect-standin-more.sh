@@ -2,6 +2,7 @@
 # cases 096 leaves: a flaky check caught with BISECT_TRIES=3, FIXED=1
 # finding a fix, and an interrupt that leaves the user's repository as it
 # was and no guest behind.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/tests/bisect-standin.sh"
 

@@ -9,6 +9,7 @@
 # (ERROR, never PASS), a known failure the baseline expects, and one the
 # baseline leaves out (never run).  Without FSTESTS every row is SKIP,
 # naming the variable.  Bad baselines are refused, naming file:line.
+# group: pipeline
 . "$SG_ROOT/tests/common.sh"
 FSBASELINE="$SG_CACHE/bin/fsbaseline"
 # SG_RESULTS_AWK: results.tsv read by column name.
