@@ -158,9 +158,9 @@ $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/quiltmail.c config/patchfile.c
 
-$(BIN)/relnotes: report/relnotes.c $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
+$(BIN)/relnotes: report/relnotes.c report/fsnotes.c report/fsnotes.h $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c $(filter %.c,$(RUNFILE)) report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/fsnotes.c $(filter %.c,$(RUNFILE)) report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
 
 # The guest protocol is one header, shared with the guest's printer.
 SGLINE := report/sgline.c report/sgline.h verify/common/protocol.h

@@ -233,14 +233,18 @@ sg_build_mode() {
 	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
 }
 
-# sg_latest_run SERIES PATCHSET: the newest results.tsv that tested them
-# (as the judge says: report --judge exits 3 for a run that did not), or -.
-# A make fstests run (<time>-fstests-<S>) is not a matrix run: its rows
-# are fstests tests alone.
+# sg_latest_run SERIES PATCHSET [fstests]: the newest results.tsv that
+# tested them (as the judge says: report --judge exits 3 for a run that
+# did not), or -.  A make fstests run (<time>-fstests-<S>) is not a matrix
+# run, its rows are fstests tests alone: only those with "fstests", never
+# without.
 sg_latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
 		[ -f "$r/results.tsv" ] || continue
-		case $r in *-fstests-*/) continue ;; esac
+		case $r,${3:-} in
+		*-fstests-*/,fstests) ;;
+		*-fstests-*/,* | *,fstests) continue ;;
+		esac
 		"$SG_CACHE/bin/report" --judge "$r" "$1" "$2" >/dev/null 2>&1
 		case $? in
 		0 | 1) echo "${r%/}/results.tsv"; return ;;

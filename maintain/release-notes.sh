@@ -2,7 +2,8 @@
 # release-notes.sh [SERIES...]
 # Notes for each series (all by default) into $SG_CACHE/release-notes/,
 # with the evidence of the latest matrix run whose patch set is the one in
-# the tree now, and an index.  Exits 1 if any series has no such run or
+# the tree now (and of the latest make fstests run of it, if any), and an
+# index.  Exits 1 if any series has no such run or
 # its evidence is not as expected, unless UNTESTED=1.
 set -u	# not -e: a series whose notes fail keeps its line in the index; the status says it
 . "$(dirname "$0")/../lib/sg.sh"
@@ -22,7 +23,8 @@ for series in "$@"; do
 	rm -rf "$dir"
 	mkdir -p "$dir"
 	results=$(sg_latest_run "$series" "$(patchset_id)")
-	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" $flag
+	fsresults=$(sg_latest_run "$series" "$(patchset_id)" fstests)
+	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" --fstests "$fsresults" $flag
 	rc=$?
 	[ $rc -eq 0 ] || status=1
 	notes=$(cd "$dir" && ls stableguard-*.md 2>/dev/null | head -n 1)

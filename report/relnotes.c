@@ -4,12 +4,15 @@
  * facts and the matrix evidence, in the style of a stable review mail
  * (plain text) and as Markdown.
  *
- *	relnotes BRANCHES SERIES OUTDIR RESULTS|- [--untested]
+ *	relnotes BRANCHES SERIES OUTDIR RESULTS|- [--fstests FSRESULTS|-] [--untested]
  *
  * RESULTS is the results.tsv of the latest run whose patch set is the one
  * in the tree now ("-" when there is none).  Without such evidence, or
  * when it shows an outcome that is not the expected one, the notes say so
  * and relnotes exits 1, unless --untested asks to publish all the same.
+ * FSRESULTS, the latest make fstests run of that patch set, adds what
+ * fstests ran (report/fsnotes.c); a test not as the baseline expects is
+ * evidence not as expected too.
  */
 #include <libgen.h>
 #include <stdio.h>
@@ -18,6 +21,7 @@
 
 #include "branches.h"
 #include "facts.h"
+#include "fsnotes.h"
 #include "patchfile.h"
 #include "results.h"
 #include "outfile.h"
@@ -46,6 +50,7 @@ struct notes {
 	int nr_rows, mismatches;
 	struct cross_row cross[MAX_ROWS];
 	int nr_cross;
+	struct fsnotes fs;
 	const struct facts *facts;
 };
 
@@ -306,6 +311,7 @@ static void write_txt(FILE *f, const struct notes *nt)
 	fprintf(f, "-------------\nTesting:\n\n");
 	evidence(f, nt, 0);
 	cross_evidence(f, nt, 0);
+	fsnotes_write(f, &nt->fs, 0);
 }
 
 static void write_md(FILE *f, const struct notes *nt)
@@ -332,6 +338,7 @@ static void write_md(FILE *f, const struct notes *nt)
 	fprintf(f, "\n## Testing\n\n");
 	evidence(f, nt, 1);
 	cross_evidence(f, nt, 1);
+	fsnotes_write(f, &nt->fs, 1);
 }
 
 static int write_out(const char *dir, const char *name, const struct notes *nt,
@@ -364,11 +371,19 @@ int main(int argc, char **argv)
 	static struct notes nt;
 	struct ydoc y;
 	char name[256], runpath[4096];
-	const char *rel = getenv("SG_RELEASE");
-	int untested = argc > 5 && !strcmp(argv[5], "--untested");
+	const char *rel = getenv("SG_RELEASE"), *fsresults = NULL;
+	int untested = 0, i;
 
+	for (i = 5; i < argc; i++) {
+		if (!strcmp(argv[i], "--untested"))
+			untested = 1;
+		else if (!strcmp(argv[i], "--fstests") && i + 1 < argc)
+			fsresults = argv[++i];
+		else
+			argc = 0;
+	}
 	if (argc < 5) {
-		fprintf(stderr, "usage: relnotes BRANCHES SERIES OUTDIR RESULTS|- [--untested]\n");
+		fprintf(stderr, "usage: relnotes BRANCHES SERIES OUTDIR RESULTS|- [--fstests FSRESULTS|-] [--untested]\n");
 		return 2;
 	}
 	if (branches_open(&y, argv[1], basedir, sizeof(basedir)))
@@ -379,7 +394,8 @@ int main(int argc, char **argv)
 	nt.series = argv[2];
 	snprintf(runpath, sizeof(runpath), "%s", argv[4]);
 	nt.run = basename(dirname(runpath));
-	if (load_series(&y, &nt) || load_rows(&nt, argv[4]))
+	if (load_series(&y, &nt) || load_rows(&nt, argv[4]) ||
+	    fsnotes_load(&nt.fs, fsresults, nt.series))
 		return 2;
 	/* The kernel the evidence ran on names the release when there is one. */
 	if (nt.nr_rows && strcmp(nt.rows[0].kernel, "-"))
@@ -392,7 +408,7 @@ int main(int argc, char **argv)
 	if (write_out(argv[3], name, &nt, write_md))
 		return 2;
 	write_txt(stdout, &nt);
-	if (!nt.nr_rows || nt.mismatches) {
+	if (!nt.nr_rows || nt.mismatches || nt.fs.mismatches) {
 		fprintf(stderr, "relnotes: %s: %s%s\n", nt.series,
 			nt.nr_rows ? "the evidence is not as expected" :
 				     "no matrix run has tested this patch set",
