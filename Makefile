@@ -3,7 +3,7 @@
 #
 #   make matrix [SERIES="6.1 3.19"] [SHARD=K/N]  build, boot and verify; prints the table
 #   make check                        host tests + one real 6.1 end-to-end run
-#   make check-quick                  the unit and contract tests (no apt, no kernel, no whole job)
+#   make check-quick                  the unit and contract tests (no apt, no kernel, no whole job, no browser)
 #   make branch SERIES=3.19 [TREE=]   the per-series git branches, via git am
 #   make lint [SERIES=3.19]           patch sets well formed; against the tree in the cache if any
 #   make review SERIES=3.19           the series as b4 review mails in the cache, round-tripped
@@ -355,7 +355,7 @@ lint: tools
 check:
 	@$(LOCKED) check-locked
 
-# The unit and contract tests: no apt, no kernel, no whole job; seconds.
+# The unit and contract tests: no apt, no kernel, no whole job, no browser; seconds.
 check-quick: tools
 	@SG_QUICK=1 lib/locked.sh tests/run.sh
 

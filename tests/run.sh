@@ -17,9 +17,10 @@
 # so are those with a "# needs: apt" line (they run make targets that
 # install what is missing, which check-quick never does) and those with a
 # "# group: pipeline" line: a whole job (the matrix, a bisection, intake,
-# publish...) run end to end on stand-ins.  A pipeline test is a few
-# hundred processes a run; the quick loop is the unit and contract tests,
-# seconds on two cores, and make check runs everything.
+# publish...) run end to end on stand-ins, and "# group: browser" (pages
+# rendered in a real chromium, some 6 s a launch).  A pipeline test is a
+# few hundred processes a run; the quick loop is the unit and contract
+# tests, seconds on two cores, and make check runs everything.
 set -u	# not -e: a failing test is counted, not the end of the run
 here=$(cd "$(dirname "$0")" && pwd)
 export SG_ROOT="${here%/tests}"
@@ -115,6 +116,10 @@ for t in "$@"; do
 	fi
 	if [ "$SG_QUICK" = 1 ] && in_group "$t" pipeline; then
 		echo "---- $name left out (check-quick: a whole job on stand-ins; make check runs it)"
+		continue
+	fi
+	if [ "$SG_QUICK" = 1 ] && in_group "$t" browser; then
+		echo "---- $name left out (check-quick: a real browser, seconds a page; make check runs it)"
 		continue
 	fi
 	# A test that runs whole pipelines (needs: apt, e.g. gitlab-ci-local's

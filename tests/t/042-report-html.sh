@@ -5,6 +5,7 @@
 # it; no console error; nothing fetched (no script, no outside URL); a
 # screenshot beside the page.  The bisection's page draws its steps, and
 # index.html lists every run.
+# group: browser
 . "$SG_ROOT/tests/common.sh"
 browser=$(command -v chromium || command -v chromium-browser) ||
 	{ echo "no chromium: make deps installs it"; exit 77; }
