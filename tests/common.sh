@@ -103,6 +103,17 @@ MK
 	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-$1.tar.xz" "linux-$1"
 }
 
+# tarball_src: $src, a small tree linux-9.9.1 in $T/src to make tarballs
+# of: a Makefile that says its version, a 300 KB drivers/md/raid0.c, and
+# a symbolic link inside the tree.
+tarball_src() {
+	src="$T/src/linux-9.9.1"
+	mkdir -p "$src/drivers/md"
+	printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
+	head -c 300000 /dev/urandom | od -An -tx1 > "$src/drivers/md/raid0.c"
+	ln -s ../Makefile "$src/drivers/inside"
+}
+
 # until_true SECONDS COMMAND...: COMMAND again every 0.1 s until it
 # succeeds (0) or SECONDS have passed (1): a wait on an event (a file, a
 # line in a log), bounded, never a sleep of a guessed length.

@@ -4,11 +4,7 @@
 standin_series
 get="$SG_ROOT/prove/import-tree.sh"
 
-src="$T/src/linux-9.9.1"
-mkdir -p "$src/drivers/md"
-printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
-head -c 300000 /dev/urandom | od -An -tx1 > "$src/drivers/md/raid0.c"
-ln -s ../Makefile "$src/drivers/inside"
+tarball_src
 
 # The import is the tree git add -A -f makes of the unpacked tarball:
 # names past 100 characters (GNU and pax), a hard link, an executable, a

@@ -5,11 +5,7 @@
 standin_series
 get="$SG_ROOT/prove/import-tree.sh"
 
-src="$T/src/linux-9.9.1"
-mkdir -p "$src/drivers/md"
-printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
-head -c 300000 /dev/urandom | od -An -tx1 > "$src/drivers/md/raid0.c"
-ln -s ../Makefile "$src/drivers/inside"
+tarball_src
 tar -C "$T/src" -cJf "$T/good.tar.xz" linux-9.9.1
 
 # refused NAME TARBALL MESSAGE
