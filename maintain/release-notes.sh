@@ -22,8 +22,9 @@ for series in "$@"; do
 	dir="$out/$series"
 	rm -rf "$dir"
 	mkdir -p "$dir"
-	results=$(sg_latest_run "$series" "$(patchset_id)")
-	fsresults=$(sg_latest_run "$series" "$(patchset_id)" fstests)
+	patchset=$(patchset_id)
+	results=$(sg_latest_run "$series" "$patchset")
+	fsresults=$(sg_latest_run "$series" "$patchset" fstests)
 	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" --fstests "$fsresults" $flag
 	rc=$?
 	[ $rc -eq 0 ] || status=1

@@ -22,8 +22,9 @@ n=$(sg_git rev-list --count "pristine/$SG_SERIES..stable/$SG_SERIES")
 tmp=$(mktemp -d)
 b=review/$SG_SERIES
 trap 'rm -rf "$tmp"; sg_git checkout -q -f "stable/$SG_SERIES" 2>/dev/null; sg_git branch -D sg-roundtrip >/dev/null 2>&1' EXIT
-results=$(sg_latest_run "$SG_SERIES" "$(patchset_id)")
-fsresults=$(sg_latest_run "$SG_SERIES" "$(patchset_id)" fstests)
+patchset=$(patchset_id)
+results=$(sg_latest_run "$SG_SERIES" "$patchset")
+fsresults=$(sg_latest_run "$SG_SERIES" "$patchset" fstests)
 "$SG_CACHE/bin/relnotes" "$BRANCHES" "$SG_SERIES" "$tmp" "$results" --fstests "$fsresults" --untested >"$tmp/notes.txt" 2>/dev/null ||
 	sg_die "review: relnotes failed for $SG_SERIES"
 release=$(ls "$tmp"/stableguard-*.txt | sed 's/.*stableguard-\(.*\)\.txt$/\1/')

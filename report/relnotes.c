@@ -372,7 +372,7 @@ int main(int argc, char **argv)
 	struct ydoc y;
 	char name[256], runpath[4096];
 	const char *rel = getenv("SG_RELEASE"), *fsresults = NULL;
-	int untested = 0, i;
+	int untested = 0, bad = 0, i;
 
 	for (i = 5; i < argc; i++) {
 		if (!strcmp(argv[i], "--untested"))
@@ -380,9 +380,9 @@ int main(int argc, char **argv)
 		else if (!strcmp(argv[i], "--fstests") && i + 1 < argc)
 			fsresults = argv[++i];
 		else
-			argc = 0;
+			bad = 1;
 	}
-	if (argc < 5) {
+	if (argc < 5 || bad) {
 		fprintf(stderr, "usage: relnotes BRANCHES SERIES OUTDIR RESULTS|- [--fstests FSRESULTS|-] [--untested]\n");
 		return 2;
 	}
