@@ -23,6 +23,7 @@
 #   make bench PHASE=follow-ups       the follow-ups scan over a synthetic 1M-commit history
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make bench PHASE=cold-breakdown [RUN=dir]  where a run's wall seconds went, by phase and series
+#   make bench PHASE=verifiers [SERIES=6.1] [RUN=dir]  what fio and e2fsck add to each guest
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -65,7 +66,7 @@ GITLAB_CI_LOCAL_VERSION := 4.73.0
 GITLAB_CI_LOCAL := $(SG_CACHE)/npm/node_modules/.bin/gitlab-ci-local
 
 DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
-	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs dpkg-dev \
+	cpio xz-utils file qemu-system-x86 busybox-static mdadm e2fsprogs e2fsck-static dpkg-dev \
 	libyaml-dev distcc b4 rsync linux-source-6.1
 
 # make fstests alone: building the user's fstests checkout on the host and
@@ -363,7 +364,8 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ]; then \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ] || \
+	    { [ "$(PHASE)" = verifiers ] && [ -n "$(RUN)" ]; }; then \
 		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi
 

@@ -45,6 +45,12 @@
 # also for the guests booted alone.  PHASE=guests prints that table alone
 # for a run folder that exists (RUN, default $SG_CACHE/runs/latest); no
 # kernel needed.
+#
+# PHASE=verifiers: what the field's verifiers add to each guest: the fio
+# checks' guest seconds and e2fsck's in the other checks (report/guesttimes
+# --verifiers), against the 5 s of issue 26.  Each kept bzImage of the
+# series (make matrix built them) booted alone with every check; with RUN,
+# that run folder's logs instead, no kernel booted.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -371,6 +377,35 @@ breakdown() {
 	tee -a "$report" < "$scratch/phasetimes"
 }
 
+verifiers() {
+	logs="$scratch/verifiers"
+	mkdir -p "$logs"
+	if [ -n "${RUN:-}" ]; then
+		run=$(cd "$RUN" 2>/dev/null && pwd -P) || sg_die "bench: $RUN: no such run folder"
+		say "# stableguard bench: what fio and e2fsck add to a guest, $run"
+		for log in "$run"/logs/*.log; do
+			[ -f "$log" ] && [ "${log##*/kvm-probe-}" = "$log" ] || continue
+			cp "$log" "$logs/"
+		done
+	else
+		sg_load_series "$series"
+		say "# stableguard bench: what fio and e2fsck add to a guest, $series, each guest booted alone"
+		for v in $("$SGCONF" "$BRANCHES" variants "$series"); do
+			k="$SG_CACHE/build/$series/images/$v/bzImage"
+			[ -f "$k" ] || sg_die "bench: $series/$v: no kept bzImage (make matrix SERIES=$series builds it)"
+			guest_alone "$k" "$logs/$series-$v.log" >/dev/null
+		done
+	fi
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'); guest seconds by the guest clock."
+	say ""
+	set -- "$logs"/*.log
+	[ -f "$1" ] || sg_die "bench: no serial logs to read"
+	"$SG_CACHE/bin/guesttimes" --verifiers "$@" > "$scratch/verifiers.md" ||
+		sg_die "bench: guesttimes could not read the logs"
+	tee -a "$report" < "$scratch/verifiers.md"
+}
+
 cold_breakdown() {
 	run=$(cd "${RUN:-$SG_CACHE/runs/latest}" 2>/dev/null && pwd -P) ||
 		sg_die "bench: ${RUN:-$SG_CACHE/runs/latest}: no such run folder"
@@ -435,6 +470,7 @@ follow_ups() {
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
 elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${PHASE:-}" = cold-breakdown ]; then cold_breakdown
+elif [ "${PHASE:-}" = verifiers ]; then verifiers
 elif [ "${PHASE:-}" = layouts ]; then
 	sg_load_series "$series"
 	variants=$("$SGCONF" "$BRANCHES" variants "$series")

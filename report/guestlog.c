@@ -9,6 +9,7 @@
 static void unknown(struct check_times *c)
 {
 	c->begin = c->end = c->secs = c->setup = GUEST_UNKNOWN;
+	c->fsck = 0;
 }
 
 struct check_times *guest_find(struct guest_times *g, const char *name)
@@ -34,18 +35,22 @@ static void begin_line(struct guest_times *g, const char *args)
 	sgline_number(args, SG_UPTIME, &c->begin);
 }
 
+/* The setup line and the fsck line; any other SG-INFO is the check's own. */
 static void info_line(struct guest_times *g, const char *args)
 {
 	struct check_times *c;
+	const char *text;
 	char name[64];
 	int off = 0;
 
 	if (sscanf(args, "%63s %n", name, &off) != 1 || !off ||
-	    strncmp(args + off, SG_INFO_SETUP, strlen(SG_INFO_SETUP)))
+	    !(c = guest_find(g, name)))
 		return;
-	c = guest_find(g, name);
-	if (c)
-		sscanf(args + off + strlen(SG_INFO_SETUP), "%lf", &c->setup);
+	text = args + off;
+	if (!strncmp(text, SG_INFO_SETUP, strlen(SG_INFO_SETUP)))
+		sscanf(text + strlen(SG_INFO_SETUP), "%lf", &c->setup);
+	else if (!strncmp(text, SG_INFO_FSCK, strlen(SG_INFO_FSCK)))
+		sscanf(text + strlen(SG_INFO_FSCK), "%lf", &c->fsck);
 }
 
 static void end_line(struct guest_times *g, const char *args)

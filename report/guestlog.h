@@ -18,6 +18,7 @@
 struct check_times {
 	char name[64];
 	double begin, end, secs, setup;	/* GUEST_UNKNOWN when not in the log */
+	double fsck;			/* in e2fsck; 0 when it ran none */
 };
 
 struct guest_times {

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio-ext4: the article's symptom through fio.  ext4 on each array of
- * the raid0 checks, mounted -o discard; fio writes small files and
+ * the raid0 checks (all up at once and one fio over all of them, as in
+ * fio-raid0), mounted -o discard; fio writes small files and
  * verifies them (verify/fio/ext4-write.fio), every other one is deleted
  * (and any lying across a zone boundary of the array) so ext4 discards
  * their blocks, the filesystem is mounted again and fio verifies every
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <string.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "common/fio.h"
@@ -24,11 +26,19 @@
 #include "common/sgprint.h"
 
 #define CHECK "fio-ext4"
-#define MNT "/mnt/sg-fio"
-#define FILLER MNT "/filler"
+#define MNT_DIR "/mnt/sg-fio"
 #define NR_FILES 48
 /* About half of what the files hold (8 to 60 KiB each) before the edge. */
 #define BEFORE_EDGE (768 * 1024ULL)
+
+/* One array with its filesystem, and where its fio runs are. */
+struct fs_array {
+	struct md_array a;
+	char mnt[32];
+	char keep[NR_FILES * 8];	/* the files kept, colon-separated */
+	int up, rc, deleted, crossing;
+	uint64_t written_kib, verified_kib;
+};
 
 /* Physical byte where the file's first extent starts, or 0. */
 static uint64_t first_physical(int fd)
@@ -46,12 +56,14 @@ static uint64_t first_physical(int fd)
 }
 
 /* Allocated, unwritten blocks up to shortly before the first zone edge. */
-static int place_filler(const struct md_array *a)
+static int place_filler(const struct fs_array *x)
 {
-	uint64_t edge = a->model.zones[0].end * 512, start;
+	uint64_t edge = x->a.model.zones[0].end * 512, start;
+	char path[64];
 	int fd, ret = -1;
 
-	fd = open(FILLER, O_RDWR | O_CREAT | O_TRUNC, 0644);
+	snprintf(path, sizeof(path), "%s/filler", x->mnt);
+	fd = open(path, O_RDWR | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0)
 		return -1;
 	if (!fallocate(fd, 0, 0, 4096)) {
@@ -66,92 +78,139 @@ static int place_filler(const struct md_array *a)
 	return ret;
 }
 
-struct deletions {
-	int deleted, crossing;
-	char keep[NR_FILES * 8];
-};
-
-static int delete_files(const struct md_array *a, struct deletions *d)
+/* Every other file kept, the rest and any across a zone edge deleted. */
+static int delete_files(struct fs_array *x)
 {
 	char path[64];
 	size_t n;
 	int i, cross;
 
-	memset(d, 0, sizeof(*d));
+	x->keep[0] = '\0';
 	for (i = 0; i < NR_FILES; i++) {
-		snprintf(path, sizeof(path), MNT "/f.%d", i);
-		cross = md_file_crosses_zone(a, path);
+		snprintf(path, sizeof(path), "%s/f.%d", x->mnt, i);
+		cross = md_file_crosses_zone(&x->a, path);
 		if (i % 2 && !cross) {
-			n = strlen(d->keep);
-			snprintf(d->keep + n, sizeof(d->keep) - n, "%sf.%d",
+			n = strlen(x->keep);
+			snprintf(x->keep + n, sizeof(x->keep) - n, "%sf.%d",
 				 n ? ":" : "", i);
 			continue;
 		}
 		if (unlink(path))
 			return -1;
-		d->deleted++;
-		d->crossing += cross;
+		x->deleted++;
+		x->crossing += cross;
 	}
-	if (unlink(FILLER))
+	snprintf(path, sizeof(path), "%s/filler", x->mnt);
+	if (unlink(path))
 		return -1;
 	sync();
 	return 0;
 }
 
-static int fio_part(const char *job, const struct md_array *a,
-		    struct fio_result *r, char *why, size_t len)
+/* fio over every array still PASS, at once (common/fio.h says why). */
+static void fio_part(const char *job, struct fs_array *x, int n,
+		     uint64_t seed, struct spec_outcome *out)
 {
-	int ret;
+	static struct fio_vars v[MAX_SPECS];
+	static struct fio_result r[MAX_SPECS];
+	int idx[MAX_SPECS], k = 0, i, j;
+	char why[1024];
 
-	if (fio_run(job, r)) {
-		snprintf(why, len, "%s: fio's output unreadable", job);
-		return SPEC_ERROR;
+	for (i = 0; i < n; i++) {
+		if (!x[i].up || x[i].rc != SPEC_PASS)
+			continue;
+		memset(&v[k], 0, sizeof(v[k]));
+		snprintf(v[k].tag, sizeof(v[k].tag), "%s", x[i].a.name);
+		snprintf(v[k].where, sizeof(v[k].where), "%s/", x[i].mnt);
+		fio_var_str(&v[k], "MNT", x[i].mnt);
+		fio_var_str(&v[k], "KEEP", x[i].keep);
+		fio_var(&v[k], "SEED", seed);
+		fio_var(&v[k], "FILES", NR_FILES);
+		idx[k++] = i;
 	}
-	ret = fio_verdict(r, job, why, len);
-	sg_info("%s %s: fio exited %d: %s", md_spec_describe(&a->spec), job,
-		r->status, why);
-	return ret;
+	if (!k)
+		return;
+	if (fio_run_all(job, v, k, r, why, sizeof(why))) {
+		for (j = 0; j < k; j++) {
+			x[idx[j]].rc = SPEC_ERROR;
+			snprintf(out[idx[j]].why, sizeof(out[idx[j]].why), "%s", why);
+		}
+		return;
+	}
+	for (j = 0; j < k; j++) {
+		struct fs_array *y = &x[idx[j]];
+		struct spec_outcome *o = &out[idx[j]];
+
+		y->rc = fio_verdict(&r[j], job, o->why, sizeof(o->why));
+		y->written_kib += r[j].written_kib;
+		y->verified_kib = r[j].verified_kib;
+		sg_info("%s %s: fio exited %d: %s", md_spec_describe(&y->a.spec),
+			job, r[j].status, o->why);
+	}
 }
 
-static int files_round(const struct md_array *a, uint64_t seed, char *why,
-		       size_t len)
+/* Between the two fio parts: the deletions (discards) and the remount. */
+static void delete_and_remount(struct fs_array *x, int n,
+			       struct spec_outcome *out)
 {
-	struct fio_result w, v;
-	struct deletions d;
-	int ret;
+	int i;
 
-	fio_env_str("MNT", MNT);
-	fio_env("SEED", seed);
-	fio_env("FILES", NR_FILES);
-	if (place_filler(a)) {
-		snprintf(why, len, "cannot allocate the filler file");
-		return SPEC_ERROR;
+	for (i = 0; i < n; i++) {
+		if (!x[i].up || x[i].rc != SPEC_PASS)
+			continue;
+		if (delete_files(&x[i]) || md_ext4_remount(&x[i].a, x[i].mnt)) {
+			x[i].rc = SPEC_ERROR;
+			snprintf(out[i].why, sizeof(out[i].why), "delete or remount failed");
+		}
 	}
-	ret = fio_part("ext4-write.fio", a, &w, why, len);
-	if (ret != SPEC_PASS)
-		return ret;
-	if (delete_files(a, &d) || md_ext4_remount(MNT)) {
-		snprintf(why, len, "delete or remount failed");
-		return SPEC_ERROR;
-	}
-	fio_env_str("KEEP", d.keep);
-	ret = fio_part("ext4-verify.fio", a, &v, why, len);
-	if (ret != SPEC_PASS)
-		return ret;
-	snprintf(why, len, "files=%d deleted=%d crossing_zone=%d written=%lluKiB verified_after_remount=%lluKiB",
-		 NR_FILES, d.deleted, d.crossing,
-		 (unsigned long long)w.written_kib,
-		 (unsigned long long)v.verified_kib);
-	return SPEC_PASS;
 }
 
-static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
-		    size_t len)
+static void bring_up(const struct md_spec *specs, struct fs_array *x, int n,
+		     struct spec_outcome *out)
 {
-	return md_ext4_spec(spec, MNT, seed, files_round, why, len);
+	int i;
+
+	mkdir(MNT_DIR, 0755);
+	for (i = 0; i < n; i++) {
+		snprintf(x[i].mnt, sizeof(x[i].mnt), MNT_DIR "/md%d", i);
+		x[i].rc = md_ext4_up(&x[i].a, &specs[i], i, x[i].mnt, out[i].why,
+				     sizeof(out[i].why));
+		x[i].up = x[i].rc == SPEC_PASS;
+		if (x[i].up && place_filler(&x[i])) {
+			x[i].rc = SPEC_ERROR;
+			snprintf(out[i].why, sizeof(out[i].why), "cannot allocate the filler file");
+		}
+	}
+}
+
+static void run_all(const struct md_spec *specs, int n, uint64_t seed,
+		    struct spec_outcome *out)
+{
+	static struct fs_array x[MAX_SPECS];
+	int i;
+
+	memset(x, 0, sizeof(x));
+	bring_up(specs, x, n, out);
+	fio_part("ext4-write.fio", x, n, seed, out);
+	delete_and_remount(x, n, out);
+	fio_part("ext4-verify.fio", x, n, seed, out);
+	for (i = 0; i < n; i++) {
+		if (!x[i].up) {
+			out[i].rc = x[i].rc;
+			continue;
+		}
+		if (x[i].rc == SPEC_PASS)
+			snprintf(out[i].why, sizeof(out[i].why),
+				 "files=%d deleted=%d crossing_zone=%d written=%lluKiB verified_after_remount=%lluKiB",
+				 NR_FILES, x[i].deleted, x[i].crossing,
+				 (unsigned long long)x[i].written_kib,
+				 (unsigned long long)x[i].verified_kib);
+		out[i].rc = md_ext4_down(&x[i].a, x[i].mnt, x[i].rc, out[i].why,
+					 sizeof(out[i].why));
+	}
 }
 
 int main(void)
 {
-	return raid0_main(CHECK, run_spec);
+	return raid0_main_all(CHECK, run_all);
 }

@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio-raid0: fio's own verify (crc32c, a header every 4 KiB naming its
- * offset) on /dev/md0 of every array the raid0 checks build, with trims
- * across chunk boundaries and a large discard across the array's first
- * zone boundary in between (verify/fio/raid0.fio says why each job is
- * there).  This file only works out the window for one array and hands
- * it to fio; fio's exit status and first verify failure are the verdict.
+ * offset) on every array the raid0 checks build, with trims across chunk
+ * boundaries and a large discard across the array's first zone boundary
+ * in between (verify/fio/raid0.fio says why each job is there).  This
+ * file only works out the window of each array and hands it to fio; fio's
+ * errors and first verify failure on each array are that array's
+ * verdict.  The arrays are up together (/dev/md0, md1, ...) and one fio
+ * runs over all of them (common/fio.h says why).
  */
 #include <stdio.h>
 #include <string.h>
@@ -69,72 +71,98 @@ static int make_plan(const struct md_array *a, struct plan *p, char *why,
 	return 0;
 }
 
-static void hand_over(const struct plan *p, uint64_t seed)
+static void hand_over(const struct md_array *a, const struct plan *p,
+		      uint64_t seed, struct fio_vars *v)
 {
-	fio_env("SEED", seed);
-	fio_env_str("DEV", SG_MD_DEV);
-	fio_env("FILL_OFF", p->fill_off);
-	fio_env("FILL_LEN", p->fill_len);
-	fio_env("FILL_BS", p->fill_bs);
-	fio_env("TRIM_OFF", p->trim_off);
-	fio_env("TRIM_LEN", p->trim_len);
-	fio_env("TRIM_TOTAL", p->trims * p->trim_len);
-	fio_env("GAP_OFF", p->trim_off + p->trim_len);
-	fio_env("SPAN_OFF", p->span_off);
-	fio_env("SPAN_LEN", p->span_len);
-	fio_env("AFTER_OFF", p->after_off);
-	fio_env("AFTER_LEN", p->after_len);
-}
-
-static int run_fio(const struct md_array *a, const struct plan *p,
-		   uint64_t seed, char *why, size_t len)
-{
-	uint64_t want = (p->trims * p->trim_len + p->span_len) / 1024;
-	struct fio_result r;
-	int ret;
-
-	hand_over(p, seed);
+	memset(v, 0, sizeof(*v));
+	snprintf(v->tag, sizeof(v->tag), "%s", a->name);
+	snprintf(v->where, sizeof(v->where), "%s", a->dev);
+	fio_var(v, "SEED", seed);
+	fio_var_str(v, "DEV", a->dev);
+	fio_var(v, "FILL_OFF", p->fill_off);
+	fio_var(v, "FILL_LEN", p->fill_len);
+	fio_var(v, "FILL_BS", p->fill_bs);
+	fio_var(v, "TRIM_OFF", p->trim_off);
+	fio_var(v, "TRIM_LEN", p->trim_len);
+	fio_var(v, "TRIM_TOTAL", p->trims * p->trim_len);
+	fio_var(v, "GAP_OFF", p->trim_off + p->trim_len);
+	fio_var(v, "SPAN_OFF", p->span_off);
+	fio_var(v, "SPAN_LEN", p->span_len);
+	fio_var(v, "AFTER_OFF", p->after_off);
+	fio_var(v, "AFTER_LEN", p->after_len);
 	sg_info("%s fill=[%llu,+%llu) bs=%llu trims=%llu x %llu from %llu span=[%llu,+%llu)",
 		md_spec_describe(&a->spec), (unsigned long long)p->fill_off,
 		(unsigned long long)p->fill_len, (unsigned long long)p->fill_bs,
 		(unsigned long long)p->trims, (unsigned long long)p->trim_len,
 		(unsigned long long)p->trim_off, (unsigned long long)p->span_off,
 		(unsigned long long)p->span_len);
-	if (fio_run(JOB, &r)) {
-		snprintf(why, len, "%s: fio's output unreadable", md_spec_describe(&a->spec));
-		return SPEC_ERROR;
-	}
-	ret = fio_verdict(&r, md_spec_describe(&a->spec), why, len);
-	if (ret == SPEC_PASS && r.trimmed_kib != want) {
+}
+
+static int judge_array(const struct md_array *a, const struct plan *p,
+		       const struct fio_result *r, char *why, size_t len)
+{
+	uint64_t want = (p->trims * p->trim_len + p->span_len) / 1024;
+	int ret;
+
+	ret = fio_verdict(r, md_spec_describe(&a->spec), why, len);
+	if (ret == SPEC_PASS && r->trimmed_kib != want) {
 		snprintf(why, len, "%s: fio trimmed %llu KiB of %llu: the profile did not run",
 			 md_spec_describe(&a->spec),
-			 (unsigned long long)r.trimmed_kib, (unsigned long long)want);
+			 (unsigned long long)r->trimmed_kib, (unsigned long long)want);
 		return SPEC_ERROR;
 	}
-	sg_info("%s fio exited %d: %s", md_spec_describe(&a->spec), r.status, why);
+	sg_info("%s fio exited %d: %s", md_spec_describe(&a->spec), r->status, why);
 	return ret;
 }
 
-static int run_spec(const struct md_spec *spec, uint64_t seed, char *why,
-		    size_t len)
+/* Every array up, with its plan; ready[] the ones fio runs on. */
+static int bring_up(const struct md_spec *specs, int n, struct md_array *a,
+		    struct plan *p, struct spec_outcome *out, int *ready)
 {
-	struct md_array a;
-	struct plan p;
-	int ret;
+	int i, k = 0;
 
-	if (md_create(&a, spec)) {
-		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
-		md_destroy(&a);
-		return SPEC_REFUSED;
+	for (i = 0; i < n; i++) {
+		struct spec_outcome *o = &out[i];
+
+		if (md_create_nth(&a[i], &specs[i], i)) {
+			o->rc = SPEC_REFUSED;
+			snprintf(o->why, sizeof(o->why), "array not created: %s",
+				 md_spec_describe(&specs[i]));
+			continue;
+		}
+		if (!md_discard_ready(&a[i], o->why, sizeof(o->why)) &&
+		    !make_plan(&a[i], &p[i], o->why, sizeof(o->why)))
+			ready[k++] = i;
 	}
-	ret = SPEC_ERROR;
-	if (!md_discard_ready(&a, why, len) && !make_plan(&a, &p, why, len))
-		ret = run_fio(&a, &p, seed, why, len);
-	md_destroy(&a);
-	return ret;
+	return k;
+}
+
+static void run_all(const struct md_spec *specs, int n, uint64_t seed,
+		    struct spec_outcome *out)
+{
+	static struct md_array a[MAX_SPECS];
+	static struct fio_vars v[MAX_SPECS];
+	static struct fio_result r[MAX_SPECS];
+	struct plan p[MAX_SPECS];
+	int ready[MAX_SPECS], k, i, j;
+	char why[1024];
+
+	k = bring_up(specs, n, a, p, out, ready);
+	for (j = 0; j < k; j++)
+		hand_over(&a[ready[j]], &p[ready[j]], seed, &v[j]);
+	if (k && fio_run_all(JOB, v, k, r, why, sizeof(why)))
+		for (j = 0; j < k; j++)
+			snprintf(out[ready[j]].why, sizeof(out[ready[j]].why), "%s", why);
+	else
+		for (j = 0; j < k; j++)
+			out[ready[j]].rc = judge_array(&a[ready[j]], &p[ready[j]], &r[j],
+						       out[ready[j]].why,
+						       sizeof(out[ready[j]].why));
+	for (i = 0; i < n; i++)
+		md_destroy(&a[i]);
 }
 
 int main(void)
 {
-	return raid0_main(CHECK, run_spec);
+	return raid0_main_all(CHECK, run_all);
 }

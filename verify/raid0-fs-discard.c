@@ -102,7 +102,7 @@ static int fs_rounds(const struct md_array *a, uint64_t seed, char *why,
 			return SPEC_ERROR;
 		}
 		held = md_member_bytes(a);
-		if (delete_some(a, &fs, round, &crossing) || md_ext4_remount(MNT)) {
+		if (delete_some(a, &fs, round, &crossing) || md_ext4_remount(a, MNT)) {
 			snprintf(why, len, "delete or remount failed (round %d)", round);
 			return SPEC_ERROR;
 		}

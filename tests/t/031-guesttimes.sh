@@ -3,7 +3,8 @@
 # timestamp), one from before the marks, whose parts are "-" and whose
 # checks keep their SG-END secs=, and one that stopped during a check.
 # The bench's Markdown table gives each its row and says whether the
-# first check began within 2 s.
+# first check began within 2 s; the verifiers' table what the fio checks
+# and e2fsck (the fsck lines) add to a guest, within 5 s or not.
 . "$SG_ROOT/tests/common.sh"
 GT="$SG_CACHE/bin/guesttimes"
 tab=$(printf '\t')
@@ -24,6 +25,25 @@ SG-END ext4-es-delayed rc=0 secs=0.5 uptime=2.75
 SG-DONE uptime=2.80
 LOG
 sed 's/ uptime=[0-9.]*//; /setup secs=/d' "$T/marks.log" > "$T/old.log"
+cat > "$T/fio.log" <<'LOG'
+SG-BOOT 9.9.1 panic_on_oops=1 uptime=0.80
+SG-BEGIN raid0-fs-discard uptime=0.90
+SG-INFO raid0-fs-discard setup secs=0.50
+SG-INFO raid0-fs-discard fsck secs=0.40 runs=4
+SG-RESULT raid0-fs-discard PASS seed=1 arrays=4
+SG-END raid0-fs-discard rc=0 secs=2.0 uptime=2.90
+SG-BEGIN fio-raid0 uptime=2.90
+SG-INFO fio-raid0 setup secs=1.00
+SG-RESULT fio-raid0 PASS seed=1 arrays=4
+SG-END fio-raid0 rc=0 secs=2.1 uptime=5.00
+SG-BEGIN fio-ext4 uptime=5.00
+SG-INFO fio-ext4 setup secs=1.00
+SG-INFO fio-ext4 fsck secs=0.30 runs=4
+SG-RESULT fio-ext4 PASS seed=1 arrays=4
+SG-END fio-ext4 rc=0 secs=2.5 uptime=7.50
+SG-DONE uptime=7.50
+LOG
+sed 's/uptime=7.50/uptime=8.50/' "$T/fio.log" > "$T/fio-slow.log"
 sed '/SG-END ext4-es-delayed/,$d' "$T/marks.log" > "$T/stopped.log"
 
 # want LOG PART CHECK SECS: guesttimes LOG has that row.
@@ -67,6 +87,18 @@ sed 's/uptime=0.95/uptime=2.05/' "$T/marks.log" > "$T/slow.log"
 	ok "a first check after 2 s is NO" || fail "slow: $("$GT" --markdown "$T/slow.log" 9 | tail -n 1)"
 "$GT" --markdown "$T/marks.log" 2>/dev/null && fail "a LOG without WALL accepted" || ok "LOG WALL pairs only"
 
+# fio checks 2.10 + 2.50, e2fsck 0.40 in raid0-fs-discard (fio-ext4's own
+# within its 2.50): 5.00 added, within; a second more is not.
+"$GT" --verifiers "$T/fio.log" "$T/fio-slow.log" "$T/old.log" > "$T/verifiers.md" ||
+	fail "--verifiers exited $?"
+grep -qx '| fio | 6.60 | 4.60 | 0.40 | 5.00 | yes |' "$T/verifiers.md" &&
+	ok "verifiers: the fio checks and the others' e2fsck, within 5 s" ||
+	fail "verifiers: $(cat "$T/verifiers.md")"
+grep -qx '| fio-slow | 7.60 | 5.60 | 0.40 | 6.00 | NO |' "$T/verifiers.md" &&
+	ok "verifiers: over 5 s is NO" || fail "verifiers slow: $(grep fio-slow "$T/verifiers.md")"
+grep -qx '| old | 1.70 | 0.00 | 0.00 | 0.00 | yes |' "$T/verifiers.md" &&
+	ok "verifiers: a guest without fio adds nothing" || fail "verifiers old: $(grep '^| old' "$T/verifiers.md")"
+
 # make bench PHASE=guests on a run folder: a row per guest's log, and
 # none for the KVM probe's log beside them (no guest of the run).
 mkdir -p "$T/run/logs" "$T/cache/bin" "$T/cache/timings/9.9"
@@ -78,4 +110,9 @@ PHASE=guests RUN="$T/run" SG_CACHE="$T/cache" "$SG_ROOT/prove/bench.sh" > "$T/be
 	fail "bench PHASE=guests exited $?: $(cat "$T/bench.md")"
 grep -q '^| 9.9-marks | 9 |' "$T/bench.md" && ! grep -q 'kvm-probe' "$T/bench.md" &&
 	ok "bench PHASE=guests: a row per guest, none for the KVM probe" || fail "bench rows: $(cat "$T/bench.md")"
+cp "$T/fio.log" "$T/run/logs/9.9-fio.log"
+PHASE=verifiers RUN="$T/run" SG_CACHE="$T/cache" "$SG_ROOT/prove/bench.sh" > "$T/bench.md" 2>&1 ||
+	fail "bench PHASE=verifiers exited $?: $(cat "$T/bench.md")"
+grep -q '^| 9.9-fio | 6.60 | 4.60 | 0.40 | 5.00 | yes |' "$T/bench.md" && ! grep -q 'kvm-probe' "$T/bench.md" &&
+	ok "bench PHASE=verifiers RUN=: a row per guest of the run" || fail "bench verifiers: $(cat "$T/bench.md")"
 done_testing

@@ -5,39 +5,79 @@
 
 #include "fio.h"
 #include "guest.h"
+#include "sgprint.h"
 
+#define FIO_RUN "/tmp/sg-fio.fio"
 #define FIO_OUT "/tmp/sg-fio.out"
+/* Two lines a failing array (its verify failure, fio's error), and spare. */
+#define FIO_LOG_LINES 40
 
-void fio_env(const char *name, uint64_t val)
-{
-	char v[32];
-
-	snprintf(v, sizeof(v), "%llu", (unsigned long long)val);
-	fio_env_str(name, v);
-}
-
-void fio_env_str(const char *name, const char *val)
-{
-	char key[64];
-
-	snprintf(key, sizeof(key), "SG_%s", name);
-	setenv(key, val, 1);
-}
-
-int fio_run(const char *job, struct fio_result *r)
+static int write_run(const char *job, const struct fio_vars *arrays, int n,
+		     char *why, size_t len)
 {
 	char path[128];
-	const char *argv[] = { "fio", "--output-format=terse", "--terse-version=4",
-			       path, NULL };
+	FILE *in, *out;
+	int ret;
+
+	snprintf(path, sizeof(path), FIO_JOBS_DIR "/%s", job);
+	in = fopen(path, "r");
+	if (!in) {
+		snprintf(why, len, "%s: not in the image", path);
+		return -1;
+	}
+	out = fopen(FIO_RUN, "w");
+	if (!out) {
+		fclose(in);
+		snprintf(why, len, "cannot write " FIO_RUN);
+		return -1;
+	}
+	ret = fio_jobs_write(in, path, arrays, n, out, why, len);
+	fclose(in);
+	if (fclose(out))
+		ret = -1;
+	return ret;
+}
+
+/* fio's own lines (its errors, not the terse ones) into the guest's log. */
+static void log_messages(void)
+{
+	char line[512];
+	int n = 0;
 	FILE *f;
 
-	memset(r, 0, sizeof(*r));
-	snprintf(path, sizeof(path), FIO_JOBS_DIR "/%s", job);
-	r->status = sg_run_output(argv, FIO_OUT);
 	f = fopen(FIO_OUT, "r");
 	if (!f)
-		return -1;
-	fio_parse(f, r);
+		return;
+	while (fgets(line, sizeof(line), f) && n < FIO_LOG_LINES) {
+		if (!strncmp(line, "4;fio-", 6))
+			continue;
+		line[strcspn(line, "\n")] = '\0';
+		sg_info("fio said: %s", line);
+		n++;
+	}
 	fclose(f);
+}
+
+int fio_run_all(const char *job, const struct fio_vars *arrays, int n,
+		struct fio_result *r, char *why, size_t len)
+{
+	const char *argv[] = { "fio", "--output-format=terse", "--terse-version=4",
+			       FIO_RUN, NULL };
+	int status, i;
+	FILE *f;
+
+	if (write_run(job, arrays, n, why, len))
+		return -1;
+	status = sg_run_output(argv, FIO_OUT);
+	log_messages();
+	for (i = 0; i < n; i++) {
+		f = fopen(FIO_OUT, "r");
+		if (!f) {
+			snprintf(why, len, "fio's output unreadable");
+			return -1;
+		}
+		fio_parse_array(f, &arrays[i], status, &r[i]);
+		fclose(f);
+	}
 	return 0;
 }

@@ -129,10 +129,12 @@ static void first_complaint(const char *path, char *line, size_t len)
 int fsfile_fsck(const char *dev, char *why, size_t len)
 {
 	const char *argv[] = { "e2fsck", "-f", "-n", dev, NULL };
+	double t0 = sg_now();
 	char line[400];
 	int rc;
 
 	rc = sg_run_output(argv, FSCK_OUT);
+	sg_fsck_add(sg_now() - t0);
 	if (!rc)
 		return 0;
 	first_complaint(FSCK_OUT, line, sizeof(line));

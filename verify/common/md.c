@@ -48,7 +48,8 @@ static int attach_members(struct md_array *a)
 
 	mkdir(MD_WORKDIR, 0700);
 	for (i = 0; i < a->spec.nr_devs; i++) {
-		snprintf(a->files[i], sizeof(a->files[i]), MD_WORKDIR "/m%d", i);
+		snprintf(a->files[i], sizeof(a->files[i]), MD_WORKDIR "/%s-m%d",
+			 a->name, i);
 		if (sg_make_file(a->files[i], a->spec.dev_kib[i] * 1024) ||
 		    sg_loop_attach(a->files[i], a->loops[i], sizeof(a->loops[i]))) {
 			sg_info("cannot set up member %s", a->files[i]);
@@ -68,7 +69,7 @@ static int run_mdadm_create(const struct md_array *a)
 	snprintf(disks, sizeof(disks), "--raid-devices=%d", a->spec.nr_devs);
 	argv[n++] = "mdadm";
 	argv[n++] = "--create";
-	argv[n++] = SG_MD_DEV;
+	argv[n++] = a->dev;
 	argv[n++] = "--run";
 	argv[n++] = level;
 	argv[n++] = chunk;
@@ -98,16 +99,24 @@ static int disk_index_of(const struct md_array *a, const char *rdev_dir)
 	return -1;
 }
 
+/* /sys/block/<name> and what follows, e.g. "/size". */
+static void md_sysfs(const struct md_array *a, char *buf, size_t len,
+		     const char *what)
+{
+	snprintf(buf, len, "/sys/block/%s%s", a->name, what);
+}
+
 /* Member order, offsets and sizes as md reports them in sysfs. */
 static int read_geometry(struct md_array *a)
 {
 	uint64_t sectors[RAID0_MAX_DEVS], kib;
-	char path[PATH_MAX + 64], link[PATH_MAX], *base;
+	char path[PATH_MAX + 64], link[PATH_MAX], sysfs[32], *base;
 	int i, idx;
 	ssize_t n;
 
+	md_sysfs(a, sysfs, sizeof(sysfs), "");
 	for (i = 0; i < a->spec.nr_devs; i++) {
-		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/rd%d", i);
+		snprintf(path, sizeof(path), "%s/md/rd%d", sysfs, i);
 		n = readlink(path, link, sizeof(link) - 1);
 		if (n < 0)
 			return -1;
@@ -117,10 +126,10 @@ static int read_geometry(struct md_array *a)
 		if (idx < 0)
 			return -1;
 		a->file_of_disk[i] = idx;
-		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/%s/offset", base);
+		snprintf(path, sizeof(path), "%s/md/%s/offset", sysfs, base);
 		if (sg_read_u64(path, &a->data_offset[i]))
 			return -1;
-		snprintf(path, sizeof(path), SG_MD_SYSFS "/md/%s/size", base);
+		snprintf(path, sizeof(path), "%s/md/%s/size", sysfs, base);
 		if (sg_read_u64(path, &kib))
 			return -1;
 		sectors[i] = kib * 2;
@@ -134,12 +143,14 @@ static int read_geometry(struct md_array *a)
 static int md_model(struct md_array *a)
 {
 	uint64_t md_sectors;
+	char path[64];
 
 	if (read_geometry(a)) {
-		sg_info("cannot read md geometry from " SG_MD_SYSFS);
+		sg_info("cannot read md geometry of %s", a->dev);
 		return -1;
 	}
-	if (sg_read_u64(SG_MD_SYSFS "/size", &md_sectors))
+	md_sysfs(a, path, sizeof(path), "/size");
+	if (sg_read_u64(path, &md_sectors))
 		return -1;
 	/*
 	 * md sizes the array as the members masked with chunk-1, which is
@@ -159,17 +170,29 @@ static int md_model(struct md_array *a)
 	return 0;
 }
 
-int md_create(struct md_array *a, const struct md_spec *spec)
+static void md_init(struct md_array *a, const struct md_spec *spec, int nth)
+{
+	memset(a, 0, sizeof(*a));
+	a->spec = *spec;
+	snprintf(a->name, sizeof(a->name), "md%d", nth);
+	snprintf(a->dev, sizeof(a->dev), "/dev/%s", a->name);
+}
+
+int md_create_nth(struct md_array *a, const struct md_spec *spec, int nth)
 {
 	int rc = -1;
 
 	sg_setup_begin();
-	memset(a, 0, sizeof(*a));
-	a->spec = *spec;
+	md_init(a, spec, nth);
 	if (!attach_members(a) && !run_mdadm_create(a))
 		rc = md_model(a);
 	sg_setup_end();
 	return rc;
+}
+
+int md_create(struct md_array *a, const struct md_spec *spec)
+{
+	return md_create_nth(a, spec, 0);
 }
 
 /* Members are the disks themselves: read directly, never removed. */
@@ -179,8 +202,7 @@ static void use_disks(struct md_array *a, const struct md_spec *spec,
 	uint64_t bytes;
 	int i;
 
-	memset(a, 0, sizeof(*a));
-	a->spec = *spec;
+	md_init(a, spec, 0);
 	a->spec.nr_devs = nr;
 	a->on_disks = 1;
 	for (i = 0; i < nr; i++) {
@@ -208,14 +230,14 @@ static int assemble(struct md_array *a, const struct md_spec *spec,
 		    char devs[][32], int nr, const char *update)
 {
 	const char *argv[6 + RAID0_MAX_DEVS + 1];
-	char upd[64];
+	char upd[64], path[64];
 	uint64_t chunk_bytes;
 	int n = 0, i, rc;
 
 	use_disks(a, spec, devs, nr);
 	argv[n++] = "mdadm";
 	argv[n++] = "--assemble";
-	argv[n++] = SG_MD_DEV;
+	argv[n++] = a->dev;
 	argv[n++] = "--run";
 	if (update) {
 		snprintf(upd, sizeof(upd), "--update=%s", update);
@@ -230,8 +252,9 @@ static int assemble(struct md_array *a, const struct md_spec *spec,
 			update ? upd : "", rc);
 		return 1;
 	}
-	if (sg_read_u64(SG_MD_SYSFS "/md/chunk_size", &chunk_bytes)) {
-		sg_info("cannot read the chunk size from " SG_MD_SYSFS);
+	md_sysfs(a, path, sizeof(path), "/md/chunk_size");
+	if (sg_read_u64(path, &chunk_bytes)) {
+		sg_info("cannot read the chunk size from %s", path);
 		return -1;
 	}
 	a->spec.chunk_kib = chunk_bytes / 1024;
@@ -251,7 +274,7 @@ int md_assemble(struct md_array *a, const struct md_spec *spec,
 
 void md_destroy(struct md_array *a)
 {
-	const char *stop[] = { "mdadm", "--stop", SG_MD_DEV, NULL };
+	const char *stop[] = { "mdadm", "--stop", a->dev, NULL };
 	int i;
 
 	sg_setup_begin();
@@ -279,9 +302,9 @@ int md_discard_ready(const struct md_array *a, char *why, size_t len)
 	uint64_t bytes;
 	int i;
 
-	if (discard_max("md0", &bytes) || !bytes) {
+	if (discard_max(a->name, &bytes) || !bytes) {
 		snprintf(why, len, "%s: no discard (discard_max_bytes 0): %s",
-			 SG_MD_DEV, md_spec_describe(&a->spec));
+			 a->dev, md_spec_describe(&a->spec));
 		return -1;
 	}
 	for (i = 0; i < a->spec.nr_devs; i++) {

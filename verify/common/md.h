@@ -12,8 +12,8 @@
 
 #include "raid0_model.h"
 
+/* The array of the checks that build one at a time (md_create). */
 #define SG_MD_DEV "/dev/md0"
-#define SG_MD_SYSFS "/sys/block/md0"
 
 struct md_spec {
 	int nr_devs;
@@ -25,6 +25,8 @@ struct md_spec {
 
 struct md_array {
 	struct md_spec spec;
+	char name[8];				/* md0, md1, ... */
+	char dev[16];				/* /dev/ and name */
 	char files[RAID0_MAX_DEVS][64];		/* creation order */
 	char loops[RAID0_MAX_DEVS][32];
 	int file_of_disk[RAID0_MAX_DEVS];	/* raid-disk -> creation index */
@@ -39,6 +41,11 @@ int md_parse_layout(const char *text, struct md_spec *spec);
 const char *md_spec_describe(const struct md_spec *spec);
 /* Returns 0 or an error code with the reason already printed as SG-INFO. */
 int md_create(struct md_array *a, const struct md_spec *spec);
+/*
+ * The same as /dev/md<nth>, its members apart from every other array's,
+ * for the checks that run over all their geometries at once.
+ */
+int md_create_nth(struct md_array *a, const struct md_spec *spec, int nth);
 /*
  * The same over the VM's own disks (devs[], which outlive the guest), for
  * the cross-era scenarios: md_create_on() makes a new array with spec,

@@ -14,10 +14,10 @@
 #include "md_ext4.h"
 #include "raid0_check.h"
 
-static int md_ext4_up(struct md_array *a, const struct md_spec *spec,
-		      const char *mnt, char *why, size_t len)
+int md_ext4_up(struct md_array *a, const struct md_spec *spec, int nth,
+	       const char *mnt, char *why, size_t len)
 {
-	if (md_create(a, spec)) {
+	if (md_create_nth(a, spec, nth)) {
 		snprintf(why, len, "array not created: %s", md_spec_describe(spec));
 		md_destroy(a);
 		return SPEC_REFUSED;
@@ -27,7 +27,7 @@ static int md_ext4_up(struct md_array *a, const struct md_spec *spec,
 		return SPEC_ERROR;
 	}
 	mkdir(mnt, 0755);
-	if (fsfile_mkfs(SG_MD_DEV, 4096) || sg_mount(SG_MD_DEV, mnt, "discard")) {
+	if (fsfile_mkfs(a->dev, 4096) || sg_mount(a->dev, mnt, "discard")) {
 		snprintf(why, len, "mkfs or mount -o discard failed: %s",
 			 md_spec_describe(spec));
 		md_destroy(a);
@@ -36,15 +36,15 @@ static int md_ext4_up(struct md_array *a, const struct md_spec *spec,
 	return SPEC_PASS;
 }
 
-int md_ext4_remount(const char *mnt)
+int md_ext4_remount(const struct md_array *a, const char *mnt)
 {
 	if (umount(mnt))
 		return -1;
-	return mount(SG_MD_DEV, mnt, "ext4", 0, "discard");
+	return mount(a->dev, mnt, "ext4", 0, "discard");
 }
 
-static int md_ext4_down(struct md_array *a, const char *mnt, int ret,
-			char *why, size_t len)
+int md_ext4_down(struct md_array *a, const char *mnt, int ret, char *why,
+		 size_t len)
 {
 	char detail[1024];
 	int rc;
@@ -55,7 +55,7 @@ static int md_ext4_down(struct md_array *a, const char *mnt, int ret,
 		ret = SPEC_ERROR;
 	}
 	if (ret == SPEC_PASS) {
-		rc = fsfile_fsck(SG_MD_DEV, detail, sizeof(detail));
+		rc = fsfile_fsck(a->dev, detail, sizeof(detail));
 		if (rc == FSCK_COMPLAINT)
 			ret = SPEC_FAIL;
 		else if (rc)
@@ -75,7 +75,7 @@ int md_ext4_spec(const struct md_spec *spec, const char *mnt, uint64_t seed,
 	struct md_array a;
 	int ret;
 
-	ret = md_ext4_up(&a, spec, mnt, why, len);
+	ret = md_ext4_up(&a, spec, 0, mnt, why, len);
 	if (ret != SPEC_PASS)
 		return ret;
 	ret = fn(&a, seed, why, len);

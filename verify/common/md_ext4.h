@@ -23,8 +23,18 @@ typedef int (*md_ext4_fn)(const struct md_array *a, uint64_t seed, char *why,
 			  size_t len);
 int md_ext4_spec(const struct md_spec *spec, const char *mnt, uint64_t seed,
 		 md_ext4_fn fn, char *why, size_t len);
+/*
+ * md_ext4_spec() in its halves, for a check that has every geometry up at
+ * once: md_ext4_up() makes /dev/md<nth> (md_create_nth), mkfs and the
+ * mount, and takes the array down again when it fails; md_ext4_down()
+ * unmounts, runs e2fsck -fn and takes it down, judging ret as above.
+ */
+int md_ext4_up(struct md_array *a, const struct md_spec *spec, int nth,
+	       const char *mnt, char *why, size_t len);
+int md_ext4_down(struct md_array *a, const char *mnt, int ret, char *why,
+		 size_t len);
 /* Unmount and mount again, -o discard: ext4 has committed its discards. */
-int md_ext4_remount(const char *mnt);
+int md_ext4_remount(const struct md_array *a, const char *mnt);
 /* 1 if the file's blocks on the array cross one of its zone boundaries. */
 int md_file_crosses_zone(const struct md_array *a, const char *path);
 

@@ -12,6 +12,8 @@
  *	SG-INFO <check> <text>					the check, any number
  *	SG-INFO <check> setup secs=<guest seconds>		the check, once, just
  *						before its result
+ *	SG-INFO <check> fsck secs=<guest seconds> runs=<n>	after it, when the
+ *						check ran e2fsck
  *	SG-RESULT <check> PASS|FAIL|REFUSED|ERROR|SKIP <detail>
  *						the check, exactly one
  *						(init: ERROR for a check not in the image)
@@ -34,7 +36,8 @@
  * Where the guest's seconds go (report/guesttimes): uptime= is the guest
  * clock (/proc/uptime) when init printed the line, SG-BOOT's read as soon
  * as init has /proc, so it is the kernel's boot; the setup line is the
- * part of the check spent on its devices (verify/common/setuptime.h).
+ * part of the check spent on its devices (verify/common/setuptime.h), the
+ * fsck line the part spent in e2fsck.
  * Logs from before these marks have none: readers take them as unknown.
  */
 #ifndef SG_PROTOCOL_H
@@ -62,6 +65,8 @@
 #define SG_UPTIME	"uptime="
 /* The text of the SG-INFO line with a check's setup seconds. */
 #define SG_INFO_SETUP	"setup secs="
+/* The text of the SG-INFO line with a check's seconds in e2fsck. */
+#define SG_INFO_FSCK	"fsck secs="
 
 /* A check's exit status, beside its SG-RESULT line. */
 #define SG_EXIT_PASS	0

@@ -146,32 +146,36 @@ static int is_power_of_2(unsigned int x)
 	return x && !(x & (x - 1));
 }
 
-int raid0_main(const char *check, spec_fn fn)
+/*
+ * A geometry the kernel refused with a chunk that is not a power of two
+ * is left out: kernels before 3.14 (and md without it) take none.
+ */
+static int left_out(const struct md_spec *spec, int rc)
 {
-	struct md_spec specs[MAX_SPECS];
-	uint64_t seed = sg_param_u64("seed", 1);
-	char why[1024], first_fail[1024] = "", evidence[1024] = "";
-	int n, i, ran = 0, failed = 0, rc;
+	return rc == SPEC_REFUSED && !is_power_of_2(spec->chunk_kib);
+}
 
-	sg_begin(check);
-	n = raid0_specs(specs, MAX_SPECS);
-	if (n <= 0)
-		return sg_error("bad sg_layouts or sg_chunks on the command line");
+/* The one result line over the first n geometries' outcomes. */
+static int judge(const struct md_spec *specs, int n,
+		 const struct spec_outcome *out, uint64_t seed)
+{
+	char first_fail[1024] = "", evidence[1024] = "";
+	int i, ran = 0, failed = 0;
+
 	for (i = 0; i < n; i++) {
-		why[0] = '\0';
-		rc = fn(&specs[i], seed, why, sizeof(why));
-		if (rc == SPEC_REFUSED && !is_power_of_2(specs[i].chunk_kib)) {
+		if (left_out(&specs[i], out[i].rc)) {
 			sg_info("not accepted (chunk not a power of two): %s",
 				md_spec_describe(&specs[i]));
 			continue;
 		}
-		if (rc == SPEC_ERROR || rc == SPEC_REFUSED)
-			return sg_error("seed=%llu %s", (unsigned long long)seed, why);
+		if (out[i].rc == SPEC_ERROR || out[i].rc == SPEC_REFUSED)
+			return sg_error("seed=%llu %s", (unsigned long long)seed,
+					out[i].why);
 		ran++;
-		if (rc == SPEC_FAIL && !failed++)
-			snprintf(first_fail, sizeof(first_fail), "%s", why);
-		if (rc == SPEC_PASS && !evidence[0])
-			snprintf(evidence, sizeof(evidence), "%s", why);
+		if (out[i].rc == SPEC_FAIL && !failed++)
+			snprintf(first_fail, sizeof(first_fail), "%s", out[i].why);
+		if (out[i].rc == SPEC_PASS && !evidence[0])
+			snprintf(evidence, sizeof(evidence), "%s", out[i].why);
 	}
 	if (!ran)
 		return sg_error("seed=%llu no geometry was accepted: nothing was tested",
@@ -181,4 +185,46 @@ int raid0_main(const char *check, spec_fn fn)
 			       (unsigned long long)seed, ran, failed, first_fail);
 	return sg_pass("seed=%llu arrays=%d%s%s", (unsigned long long)seed, ran,
 		       evidence[0] ? " " : "", evidence);
+}
+
+int raid0_main(const char *check, spec_fn fn)
+{
+	static struct spec_outcome out[MAX_SPECS];
+	struct md_spec specs[MAX_SPECS];
+	uint64_t seed = sg_param_u64("seed", 1);
+	int n, i;
+
+	sg_begin(check);
+	n = raid0_specs(specs, MAX_SPECS);
+	if (n <= 0)
+		return sg_error("bad sg_layouts or sg_chunks on the command line");
+	for (i = 0; i < n; i++) {
+		out[i].why[0] = '\0';
+		out[i].rc = fn(&specs[i], seed, out[i].why, sizeof(out[i].why));
+		/* An array that could not run ends the check: say it now. */
+		if ((out[i].rc == SPEC_ERROR || out[i].rc == SPEC_REFUSED) &&
+		    !left_out(&specs[i], out[i].rc))
+			return judge(specs, i + 1, out, seed);
+	}
+	return judge(specs, n, out, seed);
+}
+
+int raid0_main_all(const char *check, specs_fn fn)
+{
+	static struct spec_outcome out[MAX_SPECS];
+	struct md_spec specs[MAX_SPECS];
+	uint64_t seed = sg_param_u64("seed", 1);
+	int n, i;
+
+	sg_begin(check);
+	n = raid0_specs(specs, MAX_SPECS);
+	if (n <= 0)
+		return sg_error("bad sg_layouts or sg_chunks on the command line");
+	for (i = 0; i < n; i++) {
+		out[i].rc = SPEC_ERROR;
+		snprintf(out[i].why, sizeof(out[i].why), "%s: not run",
+			 md_spec_describe(&specs[i]));
+	}
+	fn(specs, n, seed, out);
+	return judge(specs, n, out, seed);
 }

@@ -63,4 +63,19 @@ typedef int (*spec_fn)(const struct md_spec *spec, uint64_t seed, char *why,
  */
 int raid0_main(const char *check, spec_fn fn);
 
+/* What one geometry gave: a spec_result and its why. */
+struct spec_outcome {
+	int rc;
+	char why[1024];
+};
+/*
+ * For checks that run every geometry at once (each array its own
+ * /dev/md<i>, md_create_nth): fn fills out[i] for specs[i], each
+ * set to SPEC_ERROR "not run" beforehand; the result line is judged as
+ * raid0_main() judges it.
+ */
+typedef void (*specs_fn)(const struct md_spec *specs, int n, uint64_t seed,
+			 struct spec_outcome *out);
+int raid0_main_all(const char *check, specs_fn fn);
+
 #endif

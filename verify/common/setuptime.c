@@ -3,10 +3,10 @@
 
 #include "setuptime.h"
 
-static int depth;
-static double started, total;
+static int depth, fsck_runs;
+static double started, total, fsck_total;
 
-static double now(void)
+double sg_now(void)
 {
 	struct timespec ts;
 
@@ -18,7 +18,7 @@ static double now(void)
 void sg_setup_begin(void)
 {
 	if (depth++ == 0)
-		started = now();
+		started = sg_now();
 }
 
 void sg_setup_end(void)
@@ -26,10 +26,22 @@ void sg_setup_end(void)
 	if (depth == 0)
 		return;
 	if (--depth == 0)
-		total += now() - started;
+		total += sg_now() - started;
 }
 
 double sg_setup_secs(void)
 {
 	return total;
+}
+
+void sg_fsck_add(double secs)
+{
+	fsck_total += secs;
+	fsck_runs++;
+}
+
+double sg_fsck_secs(int *runs)
+{
+	*runs = fsck_runs;
+	return fsck_total;
 }

@@ -38,8 +38,15 @@ void sg_info(const char *fmt, ...)
 /* Once per check, before its result: where its seconds went. */
 static void setup_line(void)
 {
+	double fsck;
+	int runs;
+
 	printf(SG_LINE_INFO " %s " SG_INFO_SETUP "%.2f\n", check_name,
 	       sg_setup_secs());
+	fsck = sg_fsck_secs(&runs);
+	if (runs)
+		printf(SG_LINE_INFO " %s " SG_INFO_FSCK "%.2f runs=%d\n",
+		       check_name, fsck, runs);
 }
 
 #define RESULT(status, code)					\
