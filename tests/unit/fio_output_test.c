@@ -54,44 +54,49 @@ static int array_verdict(const char *name, int status, const char *tag,
 	return fio_verdict(r, tag, why, len);
 }
 
-static void arrays(void)
-{
-	struct fio_result r;
-	char why[1024];
+/* What one array of a run gave, and a piece of its why ("" for any). */
+struct array_case {
+	const char *fixture, *tag;
+	int want;
+	const char *why;
+};
 
+static const struct array_case cases[] = {
 	/* a1's block 2 zeroed: a1 fails, a0 verified all it had. */
-	EXPECT(array_verdict("arrays-verify.out", 1, "a0", &r, why, sizeof(why)) == SPEC_PASS,
-	       "a0: %s", why);
-	EXPECT(r.jobs == 1 && r.verified_kib == 64 && !r.status, "a0: jobs %d verified %llu status %d",
-	       r.jobs, (unsigned long long)r.verified_kib, r.status);
-	EXPECT(array_verdict("arrays-verify.out", 1, "a1", &r, why, sizeof(why)) == SPEC_FAIL,
-	       "a1: %s", why);
-	EXPECT(strstr(why, "a1: fio exited 1: verify: bad magic header 0, wanted acca at file /tmp/fiot/a1 offset 8192"),
-	       "a1: %s", why);
+	{ "arrays-verify.out", "a0", SPEC_PASS, "verified=64KiB" },
+	{ "arrays-verify.out", "a1", SPEC_FAIL,
+	  "a1: fio exited 1: verify: bad magic header 0, wanted acca at file /tmp/fiot/a1 offset 8192" },
 	/* Both fail; a0's "fio: pid=N, err=84" comes before a1's failure. */
-	EXPECT(array_verdict("arrays-both-fail.out", 1, "a1", &r, why, sizeof(why)) == SPEC_FAIL,
-	       "a1 after a0: %s", why);
-	EXPECT(strstr(why, "at file /tmp/fiot/a1 offset 8192"), "a1 after a0: %s", why);
-	EXPECT(array_verdict("arrays-both-fail.out", 1, "a0", &r, why, sizeof(why)) == SPEC_FAIL,
-	       "a0: %s", why);
+	{ "arrays-both-fail.out", "a1", SPEC_FAIL, "at file /tmp/fiot/a1 offset 8192" },
+	{ "arrays-both-fail.out", "a0", SPEC_FAIL, "at file /tmp/fiot/a0 offset 20480" },
 	/*
 	 * a0's failure in fio's two writes with a1's between them (made
 	 * from the output above): a0's second half still names it.
 	 */
-	EXPECT(array_verdict("arrays-split-lines.out", 1, "a0", &r, why, sizeof(why)) == SPEC_FAIL,
-	       "a0 split: %s", why);
-	EXPECT(strstr(why, "a0: fio exited 1:  at file /tmp/fiot/a0 offset 20480"), "a0 split: %s", why);
-	EXPECT(array_verdict("arrays-split-lines.out", 1, "a1", &r, why, sizeof(why)) == SPEC_FAIL,
-	       "a1 split: %s", why);
+	{ "arrays-split-lines.out", "a0", SPEC_FAIL,
+	  "a0: fio exited 1:  at file /tmp/fiot/a0 offset 20480" },
+	{ "arrays-split-lines.out", "a1", SPEC_FAIL, "at file /tmp/fiot/a1" },
 	/* a0's trims fail on a file and name no file: fio's line is a0's error. */
-	EXPECT(array_verdict("arrays-trim-error.out", 1, "a0", &r, why, sizeof(why)) == SPEC_ERROR,
-	       "a0 trim: %s", why);
-	EXPECT(strstr(why, "error=Inappropriate ioctl for device"), "a0 trim: %s", why);
-	EXPECT(array_verdict("arrays-trim-error.out", 1, "a1", &r, why, sizeof(why)) == SPEC_PASS,
-	       "a1 beside the failed trim: %s", why);
+	{ "arrays-trim-error.out", "a0", SPEC_ERROR, "error=Inappropriate ioctl for device" },
+	{ "arrays-trim-error.out", "a1", SPEC_PASS, "" },
 	/* No job of the array in the output: fio did not run it. */
-	EXPECT(array_verdict("arrays-verify.out", 1, "a2", &r, why, sizeof(why)) == SPEC_ERROR,
-	       "a2: %s", why);
+	{ "arrays-verify.out", "a2", SPEC_ERROR, "a2: fio exited 1: " },
+};
+
+static void arrays(void)
+{
+	const struct array_case *c;
+	struct fio_result r;
+	char why[1024];
+	size_t i;
+
+	for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		c = &cases[i];
+		EXPECT(array_verdict(c->fixture, 1, c->tag, &r, why, sizeof(why)) == c->want &&
+		       strstr(why, c->why), "%s %s: %s", c->fixture, c->tag, why);
+	}
+	array_verdict("arrays-verify.out", 1, "a0", &r, why, sizeof(why));
+	EXPECT(r.jobs == 1 && !r.status, "a0: jobs %d status %d", r.jobs, r.status);
 }
 
 int main(void)

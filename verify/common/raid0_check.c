@@ -187,36 +187,15 @@ static int judge(const struct md_spec *specs, int n,
 		       evidence[0] ? " " : "", evidence);
 }
 
-int raid0_main(const char *check, spec_fn fn)
-{
-	static struct spec_outcome out[MAX_SPECS];
-	struct md_spec specs[MAX_SPECS];
-	uint64_t seed = sg_param_u64("seed", 1);
-	int n, i;
-
-	sg_begin(check);
-	n = raid0_specs(specs, MAX_SPECS);
-	if (n <= 0)
-		return sg_error("bad sg_layouts or sg_chunks on the command line");
-	for (i = 0; i < n; i++) {
-		out[i].why[0] = '\0';
-		out[i].rc = fn(&specs[i], seed, out[i].why, sizeof(out[i].why));
-		/* An array that could not run ends the check: say it now. */
-		if ((out[i].rc == SPEC_ERROR || out[i].rc == SPEC_REFUSED) &&
-		    !left_out(&specs[i], out[i].rc))
-			return judge(specs, i + 1, out, seed);
-	}
-	return judge(specs, n, out, seed);
-}
-
 int raid0_main_all(const char *check, specs_fn fn)
 {
 	static struct spec_outcome out[MAX_SPECS];
 	struct md_spec specs[MAX_SPECS];
-	uint64_t seed = sg_param_u64("seed", 1);
+	uint64_t seed;
 	int n, i;
 
 	sg_begin(check);
+	seed = sg_param_u64("seed", 1);
 	n = raid0_specs(specs, MAX_SPECS);
 	if (n <= 0)
 		return sg_error("bad sg_layouts or sg_chunks on the command line");
@@ -227,4 +206,31 @@ int raid0_main_all(const char *check, specs_fn fn)
 	}
 	fn(specs, n, seed, out);
 	return judge(specs, n, out, seed);
+}
+
+static spec_fn one_at_a_time;
+
+/*
+ * raid0_main()'s geometries one after another; the first that could not
+ * run ends the check, and judge() says it before the ones not run.
+ */
+static void each(const struct md_spec *specs, int n, uint64_t seed,
+		 struct spec_outcome *out)
+{
+	int i;
+
+	for (i = 0; i < n; i++) {
+		out[i].why[0] = '\0';
+		out[i].rc = one_at_a_time(&specs[i], seed, out[i].why,
+					  sizeof(out[i].why));
+		if ((out[i].rc == SPEC_ERROR || out[i].rc == SPEC_REFUSED) &&
+		    !left_out(&specs[i], out[i].rc))
+			return;
+	}
+}
+
+int raid0_main(const char *check, spec_fn fn)
+{
+	one_at_a_time = fn;
+	return raid0_main_all(check, each);
 }
