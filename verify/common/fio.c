@@ -41,20 +41,22 @@ static int write_run(const char *job, const struct fio_vars *arrays, int n,
 /* fio's own lines (its errors, not the terse ones) into the guest's log. */
 static void log_messages(void)
 {
-	char line[512];
+	char *line = NULL;
+	size_t cap = 0;
 	int n = 0;
 	FILE *f;
 
 	f = fopen(FIO_OUT, "r");
 	if (!f)
 		return;
-	while (fgets(line, sizeof(line), f) && n < FIO_LOG_LINES) {
+	while (getline(&line, &cap, f) >= 0 && n < FIO_LOG_LINES) {
 		if (!strncmp(line, "4;fio-", 6))
 			continue;
 		line[strcspn(line, "\n")] = '\0';
-		sg_info("fio said: %s", line);
+		sg_info("fio said: %.400s", line);
 		n++;
 	}
+	free(line);
 	fclose(f);
 }
 

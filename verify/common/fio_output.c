@@ -90,10 +90,12 @@ static int is_error(const char *line)
 static void parse(FILE *f, const char *tag, const char *where,
 		  struct fio_result *r, char *other, size_t len)
 {
-	char line[1024];
+	char *line = NULL;
+	size_t cap = 0;
 	int crc_lines = 0, mine;
 
-	while (fgets(line, sizeof(line), f)) {
+	/* Whole lines: a terse line is over a kilobyte. */
+	while (getline(&line, &cap, f) >= 0) {
 		line[strcspn(line, "\n")] = '\0';
 		mine = !where || names_file(line, where);
 		if (!strncmp(line, "4;fio-", 6)) {
@@ -112,6 +114,7 @@ static void parse(FILE *f, const char *tag, const char *where,
 			snprintf(other, len, "%.300s", line);
 		}
 	}
+	free(line);
 }
 
 void fio_parse(FILE *f, struct fio_result *r)
