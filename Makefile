@@ -142,6 +142,9 @@ TSV := report/tsv.c report/tsv.h
 RUNFILE := report/runfile.c report/runfile.h report/results.c report/results.h $(TSV)
 RESULTS := $(RUNFILE)
 OUTFILE := report/outfile.c report/outfile.h
+# The one JSON writer (kcidb.json, results.json, bisect.json), and the
+# UTF-8 check the JSON reader and the markup escaper (report/html.c) share.
+JSONW := report/jsonw.c report/jsonw.h
 $(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
@@ -179,16 +182,16 @@ $(BIN)/guesttimes: report/guesttimes.c $(GUESTLOG)
 BISECTRUN := report/bisectrun.c report/bisectrun.h $(RUNFILE)
 # kcidb.json and report.html of a run (report), and the KCIDB checker.
 KCIDB := report/kcidb.c report/kcidbrun.c report/kcidbbisect.c report/kcidb.h \
-	report/jsonw.c report/jsonw.h report/runfolder.c report/runfolder.h
+	$(JSONW) report/runfolder.c report/runfolder.h
 HTML := report/html.c report/html.h report/htmlrun.c report/htmlbisect.c report/htmlindex.c
 REPORT_SRCS := report/report.c $(RUNFILE) $(OUTFILE) $(BISECTRUN) $(KCIDB) $(HTML) $(GUESTLOG)
 $(BIN)/report: $(REPORT_SRCS)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $(sort $(filter %.c,$(REPORT_SRCS))) -lm
 
-$(BIN)/bisectmd: report/bisectmd.c $(BISECTRUN) $(OUTFILE)
+$(BIN)/bisectmd: report/bisectmd.c $(BISECTRUN) $(OUTFILE) $(JSONW)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(sort $(filter %.c,$(BISECTRUN))) report/outfile.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(sort $(filter %.c,$(BISECTRUN) $(OUTFILE) $(JSONW)))
 
 # Where a run's wall seconds went, from its phases.tsv (make bench).
 $(BIN)/phasetimes: report/phasetimes.c $(RUNFILE)
@@ -205,9 +208,9 @@ $(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ report/runfile-tool.c $(filter %.c,$(RUNFILE))
 
-$(BIN)/kcidbcheck: report/kcidbcheck.c report/json.c report/json.h report/jsonw.c report/jsonw.h report/kcidb.h
+$(BIN)/kcidbcheck: report/kcidbcheck.c report/json.c report/json.h $(JSONW) report/kcidb.h
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/kcidbcheck.c report/json.c report/jsonw.c
+	$(CC) $(HOSTCFLAGS) -o $@ report/kcidbcheck.c report/json.c $(filter %.c,$(JSONW))
 
 # A tar stream as a git fast-import stream: an import in one pass.
 $(BIN)/tarimport: prove/tarimport.c

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "bisectrun.h"
+#include "jsonw.h"
 #include "outfile.h"
 
 static struct bisect_run br;
@@ -141,43 +142,39 @@ static void write_md(FILE *f)
 	summary(f);
 }
 
+/* The answer, the verifications and the steps, a step a line, through jsonw. */
 static void write_json(FILE *f)
 {
 	int builds, boots, reused, i, c;
+	struct jw w;
 
 	bisect_totals(&br, &builds, &boots, &reused);
-	fprintf(f, "{\n");
-	for (i = 0; i < br.nr_answer; i++) {
-		if (!strcmp(br.answer[i].key, "candidate") || !strcmp(br.answer[i].key, "followup"))
-			continue;
-		fprintf(f, "  ");
-		json_str(f, br.answer[i].key);
-		fprintf(f, ": ");
-		json_str(f, br.answer[i].val);
-		fprintf(f, ",\n");
-	}
-	fprintf(f, "  \"followups\": [");
-	for (i = 0, c = 0; i < br.nr_answer; i++)
-		if (!strcmp(br.answer[i].key, "followup")) {
-			fprintf(f, "%s", c++ ? ", " : "");
-			json_str(f, br.answer[i].val);
-		}
-	fprintf(f, "],\n  \"verified\": {");
-	for (i = 0; i < NR_VERIFY; i++) {
-		fprintf(f, "%s\"%s\": ", i ? ", " : "", br.verify[i].role);
-		json_str(f, bisect_held_word(br.verify[i].held));
-	}
-	fprintf(f, "},\n  \"builds\": %d, \"boots\": %d, \"reused\": %d,\n  \"steps\": [\n",
-		builds, boots, reused);
+	jw_init(&w, f);
+	jw_open(&w, NULL, '{');
+	for (i = 0; i < br.nr_answer; i++)
+		if (strcmp(br.answer[i].key, "candidate") && strcmp(br.answer[i].key, "followup"))
+			jw_str(&w, br.answer[i].key, br.answer[i].val);
+	jw_open_line(&w, "followups", '[');
+	for (i = 0; i < br.nr_answer; i++)
+		if (!strcmp(br.answer[i].key, "followup"))
+			jw_str(&w, NULL, br.answer[i].val);
+	jw_close(&w, ']');
+	jw_open_line(&w, "verified", '{');
+	for (i = 0; i < NR_VERIFY; i++)
+		jw_str(&w, br.verify[i].role, bisect_held_word(br.verify[i].held));
+	jw_close(&w, '}');
+	jw_int(&w, "builds", builds);
+	jw_int(&w, "boots", boots);
+	jw_int(&w, "reused", reused);
+	jw_open(&w, "steps", '[');
 	for (i = 0; i < br.nr_steps; i++) {
-		fprintf(f, "    {");
-		for (c = 0; c < S_NCOLS; c++) {
-			fprintf(f, "%s\"%s\": ", c ? ", " : "", step_names[c]);
-			json_str(f, br.steps[i].col[c]);
-		}
-		fprintf(f, "}%s\n", i + 1 < br.nr_steps ? "," : "");
+		jw_open_line(&w, NULL, '{');
+		for (c = 0; c < S_NCOLS; c++)
+			jw_str(&w, step_names[c], br.steps[i].col[c]);
+		jw_close(&w, '}');
 	}
-	fprintf(f, "  ]\n}\n");
+	jw_close(&w, ']');
+	jw_close(&w, '}');
 }
 
 int main(int argc, char **argv)

@@ -5,29 +5,54 @@
 #include <unistd.h>
 
 #include "html.h"
+#include "jsonw.h"
+
+/* U+FFFD, written for what a page or an XML file cannot hold. */
+#define REPLACEMENT "\xef\xbf\xbd"
+
+/*
+ * What XML 1.0 allows (its Char production) and HTML takes without a
+ * parse error: of the control characters tab, new line and carriage
+ * return; not DEL nor the C1 controls (XML discourages them, HTML does
+ * not take them); not U+FFFE nor U+FFFF.
+ */
+static int markup_char(unsigned int cp)
+{
+	if (cp < 0x20)
+		return cp == '\t' || cp == '\n' || cp == '\r';
+	return !(cp >= 0x7f && cp <= 0x9f) && cp != 0xfffe && cp != 0xffff;
+}
 
 void html_textn(FILE *f, const char *s, size_t max)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t i;
+	int n;
 
-	for (i = 0; s[i] && i < max; i++) {
-		switch (s[i]) {
+	/* A whole character at a time: a cut never splits a UTF-8 sequence. */
+	for (i = 0; u[i] && i < max; i += n) {
+		n = utf8_seq(u + i);
+		if (!n) {
+			/* Not UTF-8: one U+FFFD a byte, as jsonw writes it. */
+			fputs(REPLACEMENT, f);
+			n = 1;
+			continue;
+		}
+		switch (u[i]) {
 		case '<': fputs("&lt;", f); break;
 		case '>': fputs("&gt;", f); break;
 		case '&': fputs("&amp;", f); break;
 		case '"': fputs("&quot;", f); break;
 		case '\'': fputs("&#39;", f); break;
 		default:
-			if ((unsigned char)s[i] >= 0x20 || s[i] == '\n')
-				fputc(s[i], f);
+			if (markup_char(utf8_cp(u + i, n)))
+				fwrite(u + i, 1, n, f);
+			else
+				fputs(REPLACEMENT, f);
 		}
 	}
-	if (s[i]) {
-		/* Not in the middle of a UTF-8 sequence: its continuation bytes too. */
-		for (; (s[i] & 0xc0) == 0x80; i++)
-			fputc(s[i], f);
+	if (u[i])
 		fputs("...", f);
-	}
 }
 
 void html_text(FILE *f, const char *s)

@@ -23,9 +23,19 @@ int html_bisect(const char *dir, const struct bisect_run *b);
 /* dir/index.html over every run folder in dir, newest first. */
 int html_index(const char *dir);
 
+/*
+ * The one escaper of markup, for the pages and junit.xml alike: s as
+ * text or an attribute's value of HTML or XML 1.0.  <>&"' as entities; a
+ * byte that is not UTF-8, and a character XML 1.0 does not allow (a
+ * control character but tab, new line and carriage return; DEL and the
+ * C1 controls; U+FFFE, U+FFFF), as U+FFFD: a serial log's noise cannot
+ * break the file.  html_textn writes whole characters up to max bytes,
+ * "..." when cut.
+ */
+void html_text(FILE *f, const char *s);
+void html_textn(FILE *f, const char *s, size_t max);
+
 /* Shared by the pages. */
-void html_text(FILE *f, const char *s);		/* s escaped for text and attributes */
-void html_textn(FILE *f, const char *s, size_t max);	/* at most max bytes, "..." if cut */
 void html_link(FILE *f, const char *href, const char *text);
 /* Links to those of files that are in dir, and to ../index.html if there is one. */
 void html_nav(FILE *f, const char *dir, const char *const *files, size_t n);

@@ -1,12 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
-/* Output shared by the report tools: their files, and JSON strings. */
+/* The report tools' output files (JSON is written by jsonw.h alone). */
 #ifndef SG_OUTFILE_H
 #define SG_OUTFILE_H
 
 #include <stdio.h>
 
-/* s as a JSON string, quotes included. */
-void json_str(FILE *f, const char *s);
 /* dir/name opened for writing, or NULL after saying why on stderr. */
 FILE *outfile_create(const char *who, const char *dir, const char *name);
 /*

@@ -34,6 +34,7 @@
 
 #include "bisectrun.h"
 #include "html.h"
+#include "jsonw.h"
 #include "kcidb.h"
 #include "outfile.h"
 #include "results.h"
@@ -129,23 +130,21 @@ static void write_md(FILE *f)
 	}
 }
 
-static void xml_escape(FILE *f, const char *s)
+/*
+ * name="val": every value of junit.xml goes through html_text(), the one
+ * escaper of markup, which writes only what XML 1.0 allows, so a serial
+ * log's bytes in a reason cannot make the file unreadable to a CI.
+ */
+static void xml_attr(FILE *f, const char *name, const char *val)
 {
-	for (; *s; s++) {
-		switch (*s) {
-		case '<': fputs("&lt;", f); break;
-		case '>': fputs("&gt;", f); break;
-		case '&': fputs("&amp;", f); break;
-		case '"': fputs("&quot;", f); break;
-		default:
-			if ((unsigned char)*s >= 0x20 || *s == '\n')
-				fputc(*s, f);
-		}
-	}
+	fprintf(f, " %s=\"", name);
+	html_text(f, val);
+	fputc('"', f);
 }
 
 static void write_junit(FILE *f)
 {
+	char buf[1024];
 	int i, failures = 0, skips = 0;
 
 	for (i = 0; i < nr; i++) {
@@ -158,44 +157,50 @@ static void write_junit(FILE *f)
 	for (i = 0; i < nr; i++) {
 		const struct result *r = &rows[i];
 
-		fprintf(f, "  <testcase classname=\"");
-		xml_escape(f, r->col[R_SERIES]);
-		fprintf(f, ".%s\" name=\"%s\" time=\"%s\">", r->col[R_VARIANT],
-			r->col[R_CHECK], r->col[R_SECONDS]);
+		fputs("  <testcase", f);
+		snprintf(buf, sizeof(buf), "%s.%s", r->col[R_SERIES], r->col[R_VARIANT]);
+		xml_attr(f, "classname", buf);
+		xml_attr(f, "name", r->col[R_CHECK]);
+		xml_attr(f, "time", r->col[R_SECONDS]);
+		fputc('>', f);
 		if (results_skipped(r)) {
-			fprintf(f, "<skipped message=\"");
-			xml_escape(f, r->col[R_REASON]);
-			fprintf(f, "\"/>");
+			fputs("<skipped", f);
+			xml_attr(f, "message", r->col[R_REASON]);
+			fputs("/>", f);
 		} else if (!results_match(r)) {
-			fprintf(f, "<failure message=\"expected %s, observed %s\">",
-				r->col[R_EXPECTED], r->col[R_OBSERVED]);
-			xml_escape(f, r->col[R_REASON]);
-			fprintf(f, "\nkernel said: ");
-			xml_escape(f, r->col[R_COMPLAINT]);
-			fprintf(f, "\nlog: ");
-			xml_escape(f, r->col[R_LOG]);
-			fprintf(f, "</failure>");
+			snprintf(buf, sizeof(buf), "expected %s, observed %s", r->col[R_EXPECTED],
+				 r->col[R_OBSERVED]);
+			fputs("<failure", f);
+			xml_attr(f, "message", buf);
+			fputc('>', f);
+			html_text(f, r->col[R_REASON]);
+			fputs("\nkernel said: ", f);
+			html_text(f, r->col[R_COMPLAINT]);
+			fputs("\nlog: ", f);
+			html_text(f, r->col[R_LOG]);
+			fputs("</failure>", f);
 		}
-		fprintf(f, "</testcase>\n");
+		fputs("</testcase>\n", f);
 	}
-	fprintf(f, "</testsuite>\n");
+	fputs("</testsuite>\n", f);
 }
 
+/* The rows as JSON objects, one a line as in results.tsv, through jsonw. */
 static void write_json(FILE *f)
 {
+	struct jw w;
 	int i, c;
 
-	fprintf(f, "[\n");
+	jw_init(&w, f);
+	jw_open(&w, NULL, '[');
 	for (i = 0; i < nr; i++) {
-		fprintf(f, "  {");
-		for (c = 0; c < R_NCOLS; c++) {
-			fprintf(f, "%s\"%s\": ", c ? ", " : "", result_names[c]);
-			json_str(f, rows[i].col[c]);
-		}
-		fprintf(f, ", \"match\": %s}%s\n", results_match(&rows[i]) ? "true" : "false",
-			i + 1 < nr ? "," : "");
+		jw_open_line(&w, NULL, '{');
+		for (c = 0; c < R_NCOLS; c++)
+			jw_str(&w, result_names[c], rows[i].col[c]);
+		jw_bool(&w, "match", results_match(&rows[i]));
+		jw_close(&w, '}');
 	}
-	fprintf(f, "]\n");
+	jw_close(&w, ']');
 }
 
 /* How the kernels were built (matrix.sh wrote it): local, or over distcc. */
