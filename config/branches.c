@@ -34,3 +34,24 @@ yaml_node_t *branches_series(struct ydoc *y, const char *name)
 		fprintf(stderr, "%s: no series \"%s\"\n", y->path, name);
 	return s;
 }
+
+int branches_is_check(struct ydoc *y, const char *name)
+{
+	yaml_node_t *checks = ydoc_get(y, ydoc_root(y), "checks");
+	int i;
+
+	for (i = 0; i < ydoc_len(checks); i++)
+		if (!strcmp(ydoc_str(ydoc_item(y, checks, i)) ?: "", name))
+			return 1;
+	return 0;
+}
+
+const char *branches_expect(struct ydoc *y, yaml_node_t *variant, const char *check)
+{
+	const char *e;
+
+	if (!branches_is_check(y, check))
+		return NULL;
+	e = ydoc_str(ydoc_get(y, ydoc_get(y, variant, "expect"), check));
+	return e ? e : "PASS";
+}

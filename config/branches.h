@@ -18,5 +18,14 @@
 int branches_open(struct ydoc *y, const char *path, char *dir, size_t len);
 /* The series' mapping, or NULL with "path: no series" on stderr. */
 yaml_node_t *branches_series(struct ydoc *y, const char *name);
+/* Whether name is one of the top-level checks:. */
+int branches_is_check(struct ydoc *y, const char *name);
+/*
+ * The outcome check must have on variant: what its expect: lists (FAIL),
+ * else PASS, the rule; NULL when check is not one of checks:.  Every
+ * reader of a variant's expectations asks here, so that none reads a
+ * check left out as "no expectation".
+ */
+const char *branches_expect(struct ydoc *y, yaml_node_t *variant, const char *check);
 
 #endif

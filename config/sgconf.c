@@ -10,7 +10,8 @@
  *	sgconf FILE shell SERIES		series fields as SG_* assignments
  *	sgconf FILE variants SERIES
  *	sgconf FILE variant SERIES VARIANT	variant fields as SG_V_*
- *	sgconf FILE expect SERIES VARIANT CHECK
+ *	sgconf FILE expect SERIES VARIANT CHECK	FAIL when the variant's expect:
+ *						lists CHECK, else PASS
  *	sgconf FILE cross			the cross-era pairs, one per line
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
@@ -136,9 +137,9 @@ static int cmd_expect(struct ydoc *y, const char *series, const char *variant,
 
 	if (!v)
 		return 1;
-	e = ydoc_str(ydoc_get(y, ydoc_get(y, v, "expect"), check));
+	e = branches_expect(y, v, check);
 	if (!e) {
-		fprintf(stderr, "%s: %s/%s: no expectation for %s\n", y->path,
+		fprintf(stderr, "%s: %s/%s: \"%s\" is not one of checks:\n", y->path,
 			series, variant, check);
 		return 1;
 	}

@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The schema of branches.yaml: every series has its tree's source, era,
- * compiler, config, patch sets and guest geometry, and every variant an
- * expected outcome for every check.  Each error is reported as file:line.
+ * compiler, config, patch sets and guest geometry; a variant's expect:
+ * names only the checks that must not pass.  Each error is reported as
+ * file:line.
  */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "branches.h"
 #include "validate.h"
 
 static const char *const eras[] = { "pre-immutable", "immutable", "modern", NULL };
@@ -110,34 +112,64 @@ static void check_source(struct ydoc *y, yaml_node_t *series, const char *where)
 		need_str(y, src, "tarball", where);
 }
 
-static void check_expect(struct ydoc *y, yaml_node_t *exp, yaml_node_t *checks,
-			 const char *where)
+/* The top-level checks:, "a, b, c", for an error that names them. */
+static const char *checks_named(struct ydoc *y, yaml_node_t *checks)
 {
+	static char buf[1024];
+	size_t n = 0;
 	int i;
 
-	for (i = 0; i < ydoc_len(checks); i++) {
-		const char *c = ydoc_str(ydoc_item(y, checks, i));
-		yaml_node_t *v = c ? ydoc_get(y, exp, c) : NULL;
-		const char *s = ydoc_str(v);
+	buf[0] = '\0';
+	for (i = 0; i < ydoc_len(checks) && n < sizeof(buf); i++)
+		n += snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? ", " : "",
+			      ydoc_str(ydoc_item(y, checks, i)) ?: "?");
+	return buf;
+}
 
-		if (!c)
-			continue;
-		if (!v)
-			ydoc_err(y, exp, "%s: no expected outcome for check %s", where, c);
-		else if (!s || (strcmp(s, "PASS") && strcmp(s, "FAIL")))
-			ydoc_err(y, v, "%s: check %s: expected PASS or FAIL, not \"%s\"",
-				 where, c, s ? s : "?");
-	}
-	for (i = 0; i < ydoc_len(exp); i++) {
-		const char *k = ydoc_str(ydoc_key(y, exp, i));
-		int j, known = 0;
+/*
+ * One entry of a variant's expect:.  PASS is the rule for every check not
+ * listed, so a listed PASS is refused too: the map stays the short list
+ * of what must not pass, and a reader sees those at a glance.
+ */
+static void check_outcome(struct ydoc *y, yaml_node_t *exp, int i,
+			  yaml_node_t *checks, const char *where)
+{
+	yaml_node_t *key = ydoc_key(y, exp, i), *val = ydoc_value(y, exp, i);
+	const char *c = ydoc_str(key), *s = ydoc_str(val);
+	int j;
 
-		for (j = 0; k && j < ydoc_len(checks); j++)
-			known |= !strcmp(k, ydoc_str(ydoc_item(y, checks, j)) ?: "");
-		if (!known)
-			ydoc_err(y, ydoc_key(y, exp, i), "%s: unknown check \"%s\"",
-				 where, k ? k : "?");
+	if (!c || !branches_is_check(y, c)) {
+		ydoc_err(y, key, "%s: unknown check \"%s\" (checks: %s)",
+			 where, c ? c : "?", checks_named(y, checks));
+		return;
 	}
+	for (j = 0; j < i; j++)
+		if (!strcmp(ydoc_str(ydoc_key(y, exp, j)) ?: "", c))
+			ydoc_err(y, key, "%s: check %s listed twice", where, c);
+	if (s && !strcmp(s, "PASS"))
+		ydoc_err(y, val, "%s: check %s: PASS is the rule; leave it out (expect: lists only the checks that must not pass)",
+			 where, c);
+	else if (!s || strcmp(s, "FAIL"))
+		ydoc_err(y, val, "%s: check %s: expected FAIL, not \"%s\" (a check not listed must PASS)",
+			 where, c, s ? s : "?");
+}
+
+/* Optional: a variant without expect: must pass every check. */
+static void check_expect(struct ydoc *y, yaml_node_t *v, yaml_node_t *checks,
+			 const char *where)
+{
+	yaml_node_t *exp = ydoc_get(y, v, "expect");
+	int i;
+
+	if (!exp)
+		return;
+	if (!ydoc_is_map(exp) || !ydoc_len(exp)) {
+		ydoc_err(y, exp, "%s: \"expect\" must map each check that must not pass to FAIL (leave it out when every check must pass)",
+			 where);
+		return;
+	}
+	for (i = 0; i < ydoc_len(exp); i++)
+		check_outcome(y, exp, i, checks, where);
 }
 
 static void check_variant(struct ydoc *y, yaml_node_t *v, yaml_node_t *checks,
@@ -145,7 +177,6 @@ static void check_variant(struct ydoc *y, yaml_node_t *v, yaml_node_t *checks,
 {
 	yaml_node_t *fixes = ydoc_get(y, v, "fixes");
 	yaml_node_t *regress = ydoc_get(y, v, "regress");
-	yaml_node_t *exp = ydoc_get(y, v, "expect");
 	const char *f = ydoc_str(fixes);
 	int i;
 
@@ -165,10 +196,7 @@ static void check_variant(struct ydoc *y, yaml_node_t *v, yaml_node_t *checks,
 		if (!s || !file_exists(s))
 			ydoc_err(y, p, "%s: regress patch %s: no such file", where, s ? s : "?");
 	}
-	if (!ydoc_is_map(exp))
-		ydoc_err(y, exp ? exp : v, "%s: \"expect\" must map each check to PASS or FAIL", where);
-	else
-		check_expect(y, exp, checks, where);
+	check_expect(y, v, checks, where);
 }
 
 static void check_seq_of_str(struct ydoc *y, yaml_node_t *parent, const char *key,

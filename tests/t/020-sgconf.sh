@@ -16,9 +16,17 @@ for f in bad-*.yaml; do
 	fi
 done
 
-# Queries answer from the file, and unknown names are errors.
-[ "$("$SGCONF" good.yaml expect 9.9 base raid0-map)" = PASS ] && ok "expect" || fail "expect"
+# Queries answer from the file, and unknown names are errors.  A variant's
+# expect: lists only what must FAIL (bad-expect-pass.yaml: a PASS written
+# out is refused, bad-unknown-check.yaml: so is a check not in checks:);
+# every check it leaves out, and every check of a variant without one,
+# answers PASS.
+got=$(for v in base unfixed; do for c in raid0-map ext4-es-delayed; do
+	printf '%s/%s=%s ' $v $c "$("$SGCONF" good.yaml expect 9.9 $v $c)"; done; done)
+[ "$got" = "base/raid0-map=PASS base/ext4-es-delayed=PASS unfixed/raid0-map=PASS unfixed/ext4-es-delayed=FAIL " ] &&
+	ok "expect: FAIL as listed, PASS by rule" || fail "expect: $got"
 "$SGCONF" good.yaml expect 9.9 nope raid0-map 2>/dev/null && fail "unknown variant accepted"
+"$SGCONF" good.yaml expect 9.9 base no-such-check 2>/dev/null && fail "unknown check answered"
 "$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
 "$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_COMPILER='gcc-12'" &&
 	ok "compiler from defaults:" || fail "no compiler from defaults:"
