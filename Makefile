@@ -236,9 +236,11 @@ $(FIO_INPUTS):
 	@mkdir -p $(@D); rm -f $(SG_FIO).inputs-*; touch $@
 
 # One writer per cache: matrix, branch, review, intake, publish, bisect,
-# fstests, bench (but PHASE=follow-ups and guests), check, check-quick, and
-# follow-ups with WRITE=1 take its lock (lib/locked.sh), most of them then
-# doing their work in a sub-make (tests/t/016 holds this list to them).
+# fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, and
+# verifiers with RUN=), check, check-quick, and follow-ups with WRITE=1
+# take its lock (lib/locked.sh), most of them then doing their work in a
+# sub-make (tests/t/016 holds this list to them, and the bench's
+# exceptions to its rule).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 
 matrix:

@@ -2,9 +2,10 @@
 # locked.sh COMMAND...
 # Runs COMMAND holding the cache's lock, so that one writer uses an
 # SG_CACHE at a time: make matrix, branch, review, intake, publish,
-# bisect, fstests, bench (but PHASE=follow-ups and guests), check, check-quick,
-# and follow-ups with WRITE=1.  A second one waits, saying once for whom;
-# with SG_NOWAIT=1 it refuses instead (exit 75), naming the pid.
+# bisect, fstests, bench (but PHASE=follow-ups, guests, cold-breakdown,
+# and verifiers with RUN=), check, check-quick, and follow-ups with
+# WRITE=1.  A second one waits, saying once for whom; with SG_NOWAIT=1
+# it refuses instead (exit 75), naming the pid.
 set -eu
 . "$(dirname "$0")/settings"
 mkdir -p "$SG_CACHE"

@@ -12,15 +12,16 @@ touch "$T/fio"
 touch -d "@$(( $(date +%s) + 5 ))" "$initrd"
 image() { make -n -s "$@" SG_CACHE="$T/cache" SG_FIO="$T/fio" FIO_INPUTS="$T/fio.inputs" "$initrd" 2>&1; }
 cd "$SG_ROOT" || exit 1
-n=0
 # verify/fstests/ is the fstests guest's (prove/fstests-image.sh), not the initramfs'.
-for f in $(find verify -path verify/fstests -prune -o -type f \( -name '*.[ch]' -o -name '*.fio' -o -name Makefile \) -print) \
-	vm-images/init vm-images/mkinitramfs.sh; do
-	n=$((n + 1))
+srcs=$(find verify -path verify/fstests -prune -o -type f \( -name '*.[ch]' -o -name '*.fio' -o -name Makefile \) -print)
+# A find that sees nothing would pass for every source it did not see.
+n=$(echo $srcs | wc -w)
+[ "$n" -gt 0 ] || fail "no sources found under verify/: nothing was checked"
+for f in $srcs vm-images/init vm-images/mkinitramfs.sh; do
 	image -W "$f" | grep -q 'mkinitramfs\.sh' ||
 		fail "an edit of $f does not make the initramfs again (Makefile CHECK_SRCS)"
 done
-[ "$failures" = 0 ] && ok "an edit of any of $n sources makes the initramfs again"
+[ "$failures" = 0 ] && ok "an edit of any of $n sources of verify/, of the init or of the image builder makes the initramfs again"
 image | grep -q 'mkinitramfs\.sh' &&
 	fail "an image newer than its sources is made again" || ok "an image newer than its sources is kept"
 done_testing

@@ -2,7 +2,8 @@
 # 150 lines, no table cell longer than 200 characters) with a line for
 # every make target; every docs link and every tests/t file named
 # exists; and each place that lists the targets that take the cache's
-# lock (the Makefile, lib/locked.sh, docs/design.md) names each one.
+# lock (the Makefile, lib/locked.sh, docs/design.md) names each one, and
+# the PHASEs make bench runs without it as the bench rule has them.
 . "$SG_ROOT/tests/common.sh"
 cd "$SG_ROOT" || exit 1
 
@@ -38,10 +39,34 @@ locking=$(awk '/^[a-z][a-z-]*:/ { t = $1; sub(/:.*/, "", t) }
 awk '/^LOCKED :=/ { print held; exit } /^#/ { held = held $0 "\n"; next } { held = "" }' Makefile > "$T/make.lock"
 awk 'NR > 1 && /^#/ { print; next } NR > 1 { exit }' lib/locked.sh > "$T/locked.sh.lock"
 awk '/\*\*One writer\*\*/ { on = 1 } on && /^- \*\*/ && !/One writer/ { exit } on' docs/design.md > "$T/design.lock"
+# No target found is the search broken, not a Makefile without a lock.
+[ -n "$locking" ] || fail "no recipe of the Makefile takes the lock: the search for them saw nothing"
 for t in $locking; do
 	for d in make.lock locked.sh.lock design.lock; do
 		grep -qw -- "$t" "$T/$d" || fail "$t takes the cache's lock, but ${d%.lock} does not say so"
 	done
 done
 [ -n "$locking" ] && [ "$failures" = 0 ] && ok "the lock's docs name all of: $(echo $locking)"
+
+# The bench's exceptions: the PHASEs its rule runs without the lock, one
+# a line, "PHASE" or "PHASE with RUN=" when only with RUN= set; each
+# place that tells the lock says "bench (but PHASE=..., ...)" of the same.
+bench_bad=0
+awk '/^bench:/ { on = 1; next } on && !/^\t/ { exit } on { printf "%s ", $0 }' Makefile |
+	sed 's/; *then .*//' | tr '|' '\n' |
+	awk 'match($0, /"\$\(PHASE\)" = [a-z-]+/) {
+		print substr($0, RSTART + 13, RLENGTH - 13) (index($0, "$(RUN)") ? " with RUN=" : "") }' |
+	sort > "$T/bench.unlocked"
+[ -s "$T/bench.unlocked" ] || { fail "the Makefile's bench rule reads as no PHASE run without the lock"; bench_bad=1; }
+for d in make.lock locked.sh.lock design.lock; do
+	tr '\n' ' ' < "$T/$d" | tr -d '#`' | tr -s ' ' |
+		sed -n 's/.*bench (but \([^)]*\)).*/\1/p' | sed 's/PHASE=//g; s/,* and /, /g' |
+		tr ',' '\n' | sed 's/^ *//; s/ *$//; /^$/d' | sort > "$T/$d.bench"
+	cmp -s "$T/bench.unlocked" "$T/$d.bench" || {
+		fail "${d%.lock} says bench runs without the lock for: $(paste -sd, "$T/$d.bench");" \
+			"the Makefile's bench rule for: $(paste -sd, "$T/bench.unlocked")"
+		bench_bad=1
+	}
+done
+[ "$bench_bad" = 0 ] && ok "the lock's docs and the bench rule agree: no lock for PHASE=$(paste -sd, "$T/bench.unlocked" | sed 's/,/, /g')"
 done_testing

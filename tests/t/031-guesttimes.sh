@@ -100,11 +100,15 @@ grep -qx '| old | 1.70 | 0.00 | 0.00 | 0.00 | yes |' "$T/verifiers.md" &&
 	ok "verifiers: a guest without fio adds nothing" || fail "verifiers old: $(grep '^| old' "$T/verifiers.md")"
 
 # make bench PHASE=guests on a run folder: a row per guest's log, and
-# none for the KVM probe's log beside them (no guest of the run).
+# none for the KVM probe's log beside them (no guest of the run), under
+# the name sg_pick_accel (lib/sg.sh) gives it, logs/<kernel>.kvm-probe,
+# with the files guest.sh leaves beside a log.
 mkdir -p "$T/run/logs" "$T/cache/bin" "$T/cache/timings/9.9"
 cp "$GT" "$T/cache/bin/"
 cp "$T/marks.log" "$T/run/logs/9.9-marks.log"
-cp "$T/marks.log" "$T/run/logs/kvm-probe-0123456789ab.log"
+probe="$T/run/logs/9.9.1.kvm-probe"
+cp "$T/marks.log" "$probe"
+for f in argv qemu verdicts outcome; do : > "$probe.$f"; done
 echo 9 > "$T/cache/timings/9.9/marks.guest"
 PHASE=guests RUN="$T/run" SG_CACHE="$T/cache" "$SG_ROOT/prove/bench.sh" > "$T/bench.md" 2>&1 ||
 	fail "bench PHASE=guests exited $?: $(cat "$T/bench.md")"
