@@ -158,17 +158,37 @@ unit_test() {
 }
 
 # standin_qemu FILE: the start of a stand-in qemu-system-x86_64 script in
-# FILE: after it, $log is the serial log and $k the "kernel" (the variant
-# name a stand-in tree's bzImage holds); the caller appends the guest.
+# FILE, the one reader of the command line vm-images/boot.sh gives QEMU:
+# after it, $log is the serial log, $k the "kernel" (the variant name a
+# stand-in tree's bzImage holds; empty when there is no such file),
+# $append the -append line, $checks its sg_checks= (space-separated) and
+# $seed its sg_seed=, and $drives the -drive files, in order; the caller
+# appends the guest.  Read by the shell alone, no sed or tr: the stand-in
+# runs once a boot, and a pipeline test boots many.
 standin_qemu() {
 	cat > "$1" <<'SH'
 #!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
+log= kernel= append= drives= checks= seed= sq_prev=
+for sq_a; do
+	case $sq_prev in
+	-serial) log=${sq_a#file:} ;;
+	-kernel) kernel=$sq_a ;;
+	-append) append=$sq_a ;;
+	-drive) sq_d=${sq_a%%,*}; drives="$drives${drives:+ }${sq_d#file=}" ;;
+	esac
+	sq_prev=$sq_a
+done
+k=
+[ -f "$kernel" ] && k=$(cat "$kernel")
+for sq_w in $append; do
+	case $sq_w in
+	sg_seed=*) seed=${sq_w#sg_seed=} ;;
+	sg_checks=*)
+		IFS=,
+		for sq_c in ${sq_w#sg_checks=}; do checks="$checks${checks:+ }$sq_c"; done
+		unset IFS ;;
 	esac
 done
-k=$(cat "$(echo "$@" | sed 's/.*-kernel \([^ ]*\).*/\1/')")
 SH
 	chmod +x "$1"
 }

@@ -8,14 +8,12 @@ checks=$("$SGCONF" "$SG_ROOT/branches.yaml" checks)
 
 # The stand-in prints a boot and one finished check on the serial file,
 # begins the next, then hangs: what a deadlocked kernel looks like.
-cat > "$T/qemu" <<'SH'
-#!/bin/sh
-for a; do case $a in file:*) log=${a#file:} ;; esac; done
+standin_qemu "$T/qemu"
+cat >> "$T/qemu" <<'SH'
 echo $$ > "${log%.log}.pid"
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map PASS seed=1 arrays=2\nSG-END raid0-map rc=0 secs=1.0\nSG-BEGIN raid0-discard\n' >> "$log"
 exec sleep 300
 SH
-chmod +x "$T/qemu"
 export SG_QEMU="$T/qemu"
 
 # gone PIDFILE: the process is dead, 2 s at most after it should be.

@@ -22,23 +22,15 @@ standin_tree 9.9.1
 
 # The guest answers PASS for every check it is given, with the seed it
 # was given, and keeps its command line beside its log.
-cat > "$T/qemu" <<'SH'
-#!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
-	console=*) append=$a ;;
-	esac
-done
+standin_qemu "$T/qemu"
+cat >> "$T/qemu" <<'SH'
 echo "$append" > "${log%.log}.append"
-seed=$(echo "$append" | sed -n 's/.*sg_seed=\([^ ]*\).*/\1/p')
 echo "SG-BOOT 9.9.1" >> "$log"
-for c in $(echo "$append" | sed -n 's/.*sg_checks=\([^ ]*\).*/\1/p' | tr , ' '); do
+for c in $checks; do
 	printf 'SG-BEGIN %s\nSG-RESULT %s PASS seed=%s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$seed" "$c" >> "$log"
 done
 echo SG-DONE >> "$log"
 SH
-chmod +x "$T/qemu"
 # logread as a broken one would be: 9.9's verdicts lack raid0-discard,
 # and for 9.8 it fails outright.
 mv "$SG_CACHE/bin/logread" "$SG_CACHE/bin/logread.real"

@@ -36,22 +36,16 @@ YAML
 
 # The stand-in records its drives and command line, and answers as the
 # check would: the writer passes, the reader fails.
-cat > "$T/qemu" <<'SH'
-#!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
-	file=*) echo "${a%%,*}" >> "${log%.log}.drives" ;;
-	console=*) echo "$a" > "${log%.log}.append" ;;
-	esac
-done
-case $(cat "${log%.log}.append") in
+standin_qemu "$T/qemu"
+cat >> "$T/qemu" <<'SH'
+for d in $drives; do echo "file=$d"; done >> "${log%.log}.drives"
+echo "$append" > "${log%.log}.append"
+case $append in
 *sg_phase=write*) r="PASS seed=5 wrote 1 sectors" ;;
 *) r="FAIL seed=5 1 of 2 sectors read back wrong; first: array sector 9" ;;
 esac
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-layout\nSG-RESULT raid0-layout %s\nSG-END raid0-layout rc=0 secs=0.5\nSG-DONE\n' "$r" >> "$log"
 SH
-chmod +x "$T/qemu"
 export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_SEED=5
 
 run="$T/run"
