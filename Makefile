@@ -307,13 +307,16 @@ report: tools
 	fi; \
 	echo "index: $$($(BIN)/report --index $(SG_CACHE)/runs)"; exit $$rc
 
-# The bisection builds and boots: the cache's lock, like the matrix.
+# The bisection builds and boots: the cache's lock, like the matrix.  Its
+# arguments are checked before the lock is waited for or anything is
+# installed; it needs what the matrix needs (git, the kernel build, QEMU,
+# the image), not make check's chromium or gitlab-ci-local.
 bisect:
-	@$(LOCKED) bisect-locked
-
-bisect-locked: deps tools image
 	@[ -n "$(SERIES)" ] && [ -n "$(GOOD)" ] && [ -n "$(BAD)" ] && [ -n "$(CHECK)" ] || \
 		{ echo "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" >&2; exit 2; }
+	@$(LOCKED) bisect-locked
+
+bisect-locked: deps-apt tools image
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
 	echo "run: $$run"; \
 	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
@@ -327,11 +330,20 @@ fstests-guest: $(FSTESTS_GUEST)/fsresult
 $(FSTESTS_GUEST)/fsresult: verify/fstests/fsresult.c $(CHECK_SRCS) verify/Makefile
 	$(MAKE) -s -C verify fstests OUT=$(FSTESTS_GUEST)
 
+# The arguments before the lock, the packages and the builds: a FSTESTS
+# that is not an fstests checkout (what fstests-image.sh wants of one: its
+# check script and tests/generic/) is refused in one line naming what it
+# lacks, not found out minutes later as an ERROR row per test.
 fstests:
+	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
+	@f="$(FSTESTS)"; [ -z "$$f" ] || { \
+		[ -d "$$f" ] || { echo "make fstests: FSTESTS=$$f: no such folder (want your fstests checkout)" >&2; exit 2; }; \
+		lacks=; [ -f "$$f/check" ] || lacks="no check script"; \
+		[ -d "$$f/tests/generic" ] || lacks="$${lacks:+$$lacks and }no tests/generic/"; \
+		[ -z "$$lacks" ] || { echo "make fstests: FSTESTS=$$f is not an fstests checkout: $$lacks" >&2; exit 2; }; }
 	@$(LOCKED) fstests-locked
 
 fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
-	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-fstests-$(SERIES); \
 	FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" prove/fstests.sh $$run $(SERIES) $(VARIANT)
 

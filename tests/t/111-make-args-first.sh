@@ -1,0 +1,79 @@
+# make fstests and make bisect check their arguments before anything
+# slow, and a bisection installs only what it needs.  A FSTESTS that is
+# not an fstests checkout, or no folder at all, is refused in one line
+# that names it and what it lacks, as is a bisection without its
+# arguments: before the lock, the packages and the builds, the private
+# cache left unmade.  Stand-ins of the compiler, dpkg-query, apt-get and
+# npm in PATH note each run and fail (dpkg-query calls every package
+# installed), so a check that came too late shows as a program run and
+# nothing is installed.  A folder in a checkout's shape passes: the
+# tools' compiler is the next thing run.  make bisect asks for the
+# matrix's packages, not chromium, and runs no npm (gitlab-ci-local is
+# make check's).
+. "$SG_ROOT/tests/common.sh"
+export SG_CACHE="$T/cache"
+mkdir -p "$T/path" "$T/not-fstests/src" "$T/half/tests" "$T/shape/tests/generic"
+touch "$T/half/check" "$T/shape/check"
+for t in cc apt-get npm; do
+	printf '#!/bin/sh\nprintf "%%s\\n" "%s $*" >> "%s"\nexit 1\n' "$t" "$T/ran" > "$T/path/$t"
+done
+printf '#!/bin/sh\nprintf "%%s\\n" "dpkg-query $*" >> "%s"\necho "install ok installed"\n' "$T/ran" > "$T/path/dpkg-query"
+chmod +x "$T/path/"*
+
+# run_make ARG...: make ARG... in the checkout, through the stand-ins; its
+# output in $T/out, what it ran in $T/ran, its seconds in $secs.
+run_make() {
+	: > "$T/ran"
+	start=$(date +%s)
+	PATH="$T/path:$PATH" make -s -C "$SG_ROOT" "$@" CC=cc > "$T/out" 2>&1
+	rc=$?
+	secs=$(( $(date +%s) - start ))
+	return $rc
+}
+
+# refused LINE ARG...: make ARG... fails at once with LINE, having run
+# and made nothing.
+refused() {
+	want=$1
+	shift
+	if run_make "$@"; then
+		fail "make $* was not refused: $(tail -n 5 "$T/out")"
+	elif ! grep -qxF "$want" "$T/out"; then
+		fail "make $*: not the line \"$want\": $(cat "$T/out")"
+	elif [ -s "$T/ran" ] || [ -e "$SG_CACHE" ]; then
+		fail "make $* refused only after running: $(cut -d' ' -f1 "$T/ran" | uniq | paste -sd' ') (cache: $(ls "$SG_CACHE" 2>/dev/null | paste -sd' '))"
+	elif [ "$secs" -gt 10 ]; then
+		fail "make $* refused after ${secs}s"
+	else
+		ok "make $* refused in ${secs}s, nothing run or made: $want"
+	fi
+}
+
+refused "make fstests: FSTESTS=$T/not-fstests is not an fstests checkout: no check script and no tests/generic/" \
+	fstests SERIES=6.1 FSTESTS="$T/not-fstests"
+refused "make fstests: FSTESTS=$T/half is not an fstests checkout: no tests/generic/" \
+	fstests SERIES=6.1 FSTESTS="$T/half"
+refused "make fstests: FSTESTS=$T/nowhere: no such folder (want your fstests checkout)" \
+	fstests SERIES=6.1 FSTESTS="$T/nowhere"
+refused "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" \
+	bisect SERIES=6.1 GOOD=v6.1.1
+
+run_make fstests SERIES=6.1 FSTESTS="$T/shape"
+if grep -q 'not an fstests checkout\|no such folder' "$T/out"; then
+	fail "a folder in a checkout's shape was refused: $(cat "$T/out")"
+elif [ "$(head -n 1 "$T/ran" | cut -d' ' -f1)" != cc ]; then
+	fail "past the check, not the tools' compiler first: $(cut -d' ' -f1 "$T/ran" | uniq | paste -sd' ')"
+else
+	ok "a folder with check and tests/generic/ passes the check (the tools' build came next)"
+fi
+
+rm -rf "$SG_CACHE"
+run_make bisect SERIES=6.1 GOOD=v6.1.1 BAD=v6.1.2 CHECK=raid0-map
+if grep -q '^npm\|chromium' "$T/ran"; then
+	fail "make bisect installs make check's tools too: $(grep '^npm\|chromium' "$T/ran" | awk '{ print $1, $NF }' | paste -sd' ')"
+elif ! grep -q '^dpkg-query .* qemu-system-x86$' "$T/ran" || ! grep -q '^cc ' "$T/ran"; then
+	fail "make bisect did not ask for the matrix's packages, then build the tools: $(cut -d' ' -f1 "$T/ran" | uniq | paste -sd' ')"
+else
+	ok "make bisect: the matrix's packages, then the tools; no chromium, no npm"
+fi
+done_testing
