@@ -24,6 +24,7 @@
 #   make bench PHASE=guests [RUN=dir] where a run's guests' seconds went (no kernel)
 #   make bench PHASE=cold-breakdown [RUN=dir]  where a run's wall seconds went, by phase and series
 #   make bench PHASE=verifiers [SERIES=6.1] [RUN=dir]  what fio and e2fsck add to each guest
+#   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -33,6 +34,9 @@ ifndef SG_CACHE
 SG_CACHE := $(call setting,SG_CACHE)
 endif
 export SG_CACHE
+ifndef SG_BRANCHES
+SG_BRANCHES := $(call setting,SG_BRANCHES)
+endif
 SERIES ?=
 FULL ?= 0
 RUNS ?=
@@ -134,7 +138,7 @@ tools: $(TOOLS)
 LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
 # The one reader of branches.yaml, for every program that needs its facts.
 BRANCHES_SRCS := config/branches.c config/validate.c
-SGCONF_SRCS := config/sgconf.c config/record.c $(BRANCHES_SRCS)
+SGCONF_SRCS := config/sgconf.c config/record.c config/plan.c config/plan.h $(BRANCHES_SRCS)
 LIBSG_H := $(wildcard config/*.h)
 # One reader of a TSV file with a header naming its columns.
 TSV := report/tsv.c report/tsv.h
@@ -145,18 +149,18 @@ OUTFILE := report/outfile.c report/outfile.h
 # The one JSON writer (kcidb.json, results.json, bisect.json), and the
 # UTF-8 check the JSON reader and the markup escaper (report/html.c) share.
 JSONW := report/jsonw.c report/jsonw.h
-$(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H)
+$(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H) $(RUNFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ $(SGCONF_SRCS) $(LIBSG) -lyaml
+	$(CC) $(HOSTCFLAGS) -Ireport -o $@ $(filter %.c,$(SGCONF_SRCS) $(RUNFILE)) $(LIBSG) -lyaml
 
 $(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
 
 # What a series' fstests baseline expects of each test (make fstests).
-$(BIN)/fsbaseline: config/fsbaseline.c
+$(BIN)/fsbaseline: config/fsbaseline.c $(RUNFILE)
 	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ config/fsbaseline.c
+	$(CC) $(HOSTCFLAGS) -Ireport -o $@ config/fsbaseline.c $(filter %.c,$(RUNFILE))
 
 $(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
 	@mkdir -p $(BIN)
@@ -184,7 +188,7 @@ BISECTRUN := report/bisectrun.c report/bisectrun.h $(RUNFILE)
 KCIDB := report/kcidb.c report/kcidbrun.c report/kcidbbisect.c report/kcidb.h \
 	$(JSONW) report/runfolder.c report/runfolder.h
 HTML := report/html.c report/html.h report/htmlrun.c report/htmlbisect.c report/htmlindex.c
-REPORT_SRCS := report/report.c $(RUNFILE) $(OUTFILE) $(BISECTRUN) $(KCIDB) $(HTML) $(GUESTLOG)
+REPORT_SRCS := report/report.c report/join.c report/join.h $(RUNFILE) $(OUTFILE) $(BISECTRUN) $(KCIDB) $(HTML) $(GUESTLOG)
 $(BIN)/report: $(REPORT_SRCS)
 	@mkdir -p $(BIN)
 	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $(sort $(filter %.c,$(REPORT_SRCS))) -lm
@@ -246,8 +250,10 @@ LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 matrix:
 	@$(LOCKED) matrix-locked
 
-matrix-locked: deps-apt tools image
-	@$(BIN)/sgconf branches.yaml validate
+# The series named are checked before the image (fio) is built.
+matrix-locked: deps-apt tools
+	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
+	@$(MAKE) --no-print-directory image
 	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
 	prove/matrix.sh $$run $(INITRD) $(SERIES) && \
 	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \

@@ -3,12 +3,14 @@
  * fsbaseline: what each fstests test is expected to do on a series'
  * kernel, from the series' baseline, backports/<S>/fstests.expunge.
  *
- *	fsbaseline BASELINE|- VARIANT TEST...
+ *	fsbaseline BASELINE|- SERIES VARIANT[,VARIANT...] TEST...
  *
- * prints a header line, "test expected run reason" (tab-separated: read
- * the columns by name), then a row per TEST in that order: expected PASS
- * or FAIL, run yes or no, and the baseline's reason ("-" for a test it
- * does not name).  "-" is a series without a baseline: every test PASS.
+ * prints the plan of an fstests run of those variants (a run file of kind
+ * plan, report/runfile.h): for each variant, a row per TEST in that
+ * order, kind fstests,
+ * expected PASS or FAIL, run yes or no, and the baseline's reason as its
+ * note ("-" for a test it does not name).  "-" is a series without a
+ * baseline: every test PASS.
  *
  * The baseline is fstests' expunge format (a test a line, # comments;
  * ./check -E reads the test names) whose comment says what the test does
@@ -26,6 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "runfile.h"
 
 #define LINE 1024
 #define WORD 128
@@ -142,36 +146,48 @@ static int load(const char *file, const char *variant)
 	return rc;
 }
 
-static void row(const char *test)
+static void row(const char *series, const char *variant, const char *test)
 {
+	const char *v[PL_NCOLS] = {
+		[PL_KIND] = "fstests", [PL_SERIES] = series, [PL_VARIANT] = variant,
+		[PL_CHECK] = test, [PL_EXPECTED] = "PASS", [PL_RUN] = "yes",
+	};
 	int i;
 
 	for (i = 0; i < nr; i++)
 		if (!strcmp(entries[i].test, test)) {
-			printf("%s\t%s\t%s\t%s\n", test, entries[i].outcome[0] == 'F' ? "FAIL" : "PASS",
-			       entries[i].outcome[0] == 'F' ? "yes" : "no", entries[i].reason);
-			return;
+			v[PL_EXPECTED] = entries[i].outcome[0] == 'F' ? "FAIL" : "PASS";
+			v[PL_RUN] = entries[i].outcome[0] == 'F' ? "yes" : "no";
+			v[PL_NOTE] = entries[i].reason;
+			break;
 		}
-	printf("%s\tPASS\tyes\t-\n", test);
+	runfile_put_row(stdout, runfile_kind("plan"), v);
 }
 
 int main(int argc, char **argv)
 {
+	char *variant, *next;
 	int i;
 
-	if (argc < 3) {
-		fprintf(stderr, "usage: fsbaseline BASELINE|- VARIANT TEST...\n");
+	if (argc < 4) {
+		fprintf(stderr, "usage: fsbaseline BASELINE|- SERIES VARIANT[,VARIANT...] TEST...\n");
 		return 2;
 	}
-	if (strcmp(argv[1], "-") && load(argv[1], argv[2]))
-		return 2;
-	for (i = 3; i < argc; i++)
+	for (i = 4; i < argc; i++)
 		if (!is_test_name(argv[i])) {
 			fprintf(stderr, "fsbaseline: %s: not a test name (want e.g. generic/086)\n", argv[i]);
 			return 2;
 		}
-	puts("test\texpected\trun\treason");
-	for (i = 3; i < argc; i++)
-		row(argv[i]);
+	runfile_put_header(stdout, runfile_kind("plan"));
+	for (variant = argv[3]; variant; variant = next) {
+		next = strchr(variant, ',');
+		if (next)
+			*next++ = '\0';
+		nr = 0;
+		if (strcmp(argv[1], "-") && load(argv[1], variant))
+			return 2;
+		for (i = 4; i < argc; i++)
+			row(argv[2], variant, argv[i]);
+	}
 	return 0;
 }

@@ -2,8 +2,8 @@
 /*
  * sgconf: what make and the shell scripts know of branches.yaml, read
  * through the one reader (branches.c: validated, every error as file:line
- * and what is wrong), answered as shell assignments or plain lines; a
- * list of several columns (cross) opens with a header line naming them.
+ * and what is wrong), answered as plain lines or as run files
+ * (report/runfile.h) that the shell reads by column name.
  *
  *	sgconf FILE validate
  *	sgconf FILE checks | series
@@ -41,49 +41,13 @@
 #include "guard.h"
 #include "lint.h"
 #include "patchfile.h"
+#include "plan.h"
 #include "record.h"
+#include "runfile.h"
 #include "validate.h"
 #include "yamldoc.h"
 
 static char basedir[4096];
-
-static void put(const char *var, const char *val)
-{
-	printf("%s='", var);
-	for (; val && *val; val++)
-		if (*val == '\'')
-			fputs("'\\''", stdout);
-		else
-			putchar(*val);
-	puts("'");
-}
-
-static void put_list(struct ydoc *y, const char *var, yaml_node_t *seq,
-		     const char *sep)
-{
-	char buf[8192] = "";
-	size_t n = 0;
-	int i;
-
-	for (i = 0; i < ydoc_len(seq) && n < sizeof(buf); i++)
-		n += snprintf(buf + n, sizeof(buf) - n, "%s%s", i ? sep : "",
-			      ydoc_str(ydoc_item(y, seq, i)));
-	put(var, buf);
-}
-
-static yaml_node_t *find_variant(struct ydoc *y, const char *series,
-				 const char *name)
-{
-	yaml_node_t *s = branches_series(y, series), *v;
-
-	if (!s)
-		return NULL;
-	v = ydoc_get(y, ydoc_get(y, s, "variants"), name);
-	if (!v)
-		fprintf(stderr, "%s: series \"%s\" has no variant \"%s\"\n",
-			y->path, series, name);
-	return v;
-}
 
 static void print_keys(struct ydoc *y, yaml_node_t *map)
 {
@@ -91,121 +55,6 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 	for (i = 0; i < ydoc_len(map); i++)
 		puts(ydoc_str(ydoc_key(y, map, i)));
-}
-
-static int cmd_shell(struct ydoc *y, const char *name)
-{
-	yaml_node_t *s = branches_series(y, name), *src, *guest;
-
-	if (!s)
-		return 1;
-	src = ydoc_get(y, s, "source");
-	guest = ydoc_get(y, s, "guest");
-	put("SG_SERIES", name);
-	put("SG_VERSION", ydoc_str(ydoc_get(y, s, "version")));
-	put("SG_PACKAGE", ydoc_str(ydoc_get(y, src, "package")));
-	put("SG_SUITE", ydoc_str(ydoc_get(y, src, "suite")));
-	put("SG_TARBALL", ydoc_str(ydoc_get(y, src, "tarball")));
-	put("SG_ERA", ydoc_str(ydoc_get(y, s, "era")));
-	put("SG_COMPILER", ydoc_str(branches_get(y, s, "compiler")));
-	put_list(y, "SG_CONFIG", branches_get(y, s, "config"), " ");
-	put("SG_COMPAT", ydoc_str(ydoc_get(y, s, "build-compat")));
-	put("SG_PATCHES", ydoc_str(ydoc_get(y, s, "patches")));
-	put_list(y, "SG_BASE_CONTAINS", ydoc_get(y, s, "base-contains"), " ");
-	put_list(y, "SG_LAYOUTS", ydoc_get(y, guest, "layouts"), ",");
-	put_list(y, "SG_CHUNKS", ydoc_get(y, guest, "chunks"), ",");
-	return 0;
-}
-
-static int cmd_variant(struct ydoc *y, const char *series, const char *name)
-{
-	yaml_node_t *v = find_variant(y, series, name);
-
-	if (!v)
-		return 1;
-	put("SG_V_NAME", name);
-	put("SG_V_FIXES", ydoc_str(ydoc_get(y, v, "fixes")));
-	put_list(y, "SG_V_REGRESS", ydoc_get(y, v, "regress"), " ");
-	return 0;
-}
-
-static int cmd_expect(struct ydoc *y, const char *series, const char *variant,
-		      const char *check)
-{
-	yaml_node_t *v = find_variant(y, series, variant);
-	const char *e;
-
-	if (!v)
-		return 1;
-	e = branches_expect(y, v, check);
-	if (!e) {
-		fprintf(stderr, "%s: %s/%s: \"%s\" is not one of checks:\n", y->path,
-			series, variant, check);
-		return 1;
-	}
-	puts(e);
-	return 0;
-}
-
-/* The variant a pair side runs: its own, else the first with the fixes and no mutant. */
-static const char *side_variant(struct ydoc *y, yaml_node_t *side)
-{
-	yaml_node_t *s = ydoc_get(y, ydoc_get(y, ydoc_root(y), "series"),
-				  ydoc_str(ydoc_get(y, side, "series")));
-	yaml_node_t *vs = ydoc_get(y, s, "variants");
-	int i;
-
-	if (ydoc_get(y, side, "variant"))
-		return ydoc_str(ydoc_get(y, side, "variant"));
-	for (i = 0; i < ydoc_len(vs); i++) {
-		yaml_node_t *v = ydoc_value(y, vs, i);
-
-		if (!strcmp(ydoc_str(ydoc_get(y, v, "fixes")) ?: "", "true") &&
-		    !ydoc_get(y, v, "regress"))
-			return ydoc_str(ydoc_key(y, vs, i));
-	}
-	return "-";
-}
-
-static const char *or_dash(const char *s)
-{
-	return s && *s ? s : "-";
-}
-
-/*
- * A header line, then one line per pair, tab-separated: name, writer
- * series, variant and layout, reader series, variant, mdadm --update= and
- * kernel parameter ("-" for none), member KiB (comma-separated), chunk
- * KiB, expected.  Read the columns by the header's names.
- */
-#define CROSS_HEADER "name\twriter\twriter_variant\twriter_layout\treader\t" \
-	"reader_variant\tupdate\tappend\tmembers\tchunk\texpect"
-
-static int cmd_cross(struct ydoc *y)
-{
-	yaml_node_t *cross = ydoc_get(y, ydoc_root(y), "cross");
-	yaml_node_t *pairs = ydoc_get(y, cross, "pairs");
-	int i, j;
-
-	puts(CROSS_HEADER);
-	for (i = 0; i < ydoc_len(pairs); i++) {
-		yaml_node_t *p = ydoc_value(y, pairs, i);
-		yaml_node_t *w = ydoc_get(y, p, "write"), *r = ydoc_get(y, p, "read");
-		yaml_node_t *g = ydoc_get(y, p, "geometry") ?: ydoc_get(y, cross, "geometry");
-		yaml_node_t *m = ydoc_get(y, g, "members");
-
-		printf("%s\t%s\t%s\t%s\t", ydoc_str(ydoc_key(y, pairs, i)),
-		       ydoc_str(ydoc_get(y, w, "series")), side_variant(y, w),
-		       ydoc_str(ydoc_get(y, w, "layout")));
-		printf("%s\t%s\t%s\t%s\t", ydoc_str(ydoc_get(y, r, "series")),
-		       side_variant(y, r), or_dash(ydoc_str(ydoc_get(y, r, "update"))),
-		       or_dash(ydoc_str(ydoc_get(y, r, "append"))));
-		for (j = 0; j < ydoc_len(m); j++)
-			printf("%s%s", j ? "," : "", ydoc_str(ydoc_item(y, m, j)));
-		printf("\t%s\t%s\n", ydoc_str(ydoc_get(y, g, "chunk")),
-		       ydoc_str(ydoc_get(y, p, "expect")));
-	}
-	return 0;
 }
 
 static const char *in_base(const char *rel, char *buf, size_t len)
@@ -379,7 +228,7 @@ static int cmd_fixed_by(struct ydoc *y, const char *id)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate|checks|series|shell S|variants S|variant S V|expect S V CHECK|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [S...]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -400,7 +249,11 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	yaml_node_t *root = ydoc_root(y);
 
 	if (!strcmp(cmd, "validate"))
-		return 0;
+		return plan_known(y, argc - 3, argv + 3);
+	if (!strcmp(cmd, "plan") && argc >= 4)
+		return plan_write(y, argv[3], argc - 4, argv + 4);
+	if (!strcmp(cmd, "facts") && argc >= 4)
+		return plan_facts(y, argv[3], argc - 4, argv + 4);
 	if (!strcmp(cmd, "checks")) {
 		yaml_node_t *c = ydoc_get(y, root, "checks");
 
@@ -412,8 +265,6 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		print_keys(y, ydoc_get(y, root, "series"));
 		return 0;
 	}
-	if (!strcmp(cmd, "shell") && argc == 4)
-		return cmd_shell(y, argv[3]);
 	if (!strcmp(cmd, "variants") && argc == 4) {
 		yaml_node_t *s = branches_series(y, argv[3]);
 
@@ -422,12 +273,13 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		print_keys(y, ydoc_get(y, s, "variants"));
 		return 0;
 	}
-	if (!strcmp(cmd, "variant") && argc == 5)
-		return cmd_variant(y, argv[3], argv[4]);
 	if (!strcmp(cmd, "lint"))
 		return cmd_lint(y, argc, argv);
-	if (!strcmp(cmd, "cross"))
-		return cmd_cross(y);
+	if (!strcmp(cmd, "cross")) {
+		runfile_put_header(stdout, runfile_kind("pairs"));
+		plan_pairs(y, stdout);
+		return 0;
+	}
 	if (!strcmp(cmd, "upstream")) {
 		puts(ydoc_str(ydoc_get(y, root, "upstream")));
 		return 0;
@@ -438,8 +290,6 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return cmd_guard(y, argc, argv);
 	if (!strcmp(cmd, "record"))
 		return cmd_record(y, argc, argv);
-	if (!strcmp(cmd, "expect") && argc == 6)
-		return cmd_expect(y, argv[3], argv[4], argv[5]);
 	return usage();
 }
 

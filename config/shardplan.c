@@ -9,7 +9,7 @@
  * branches.yaml; CROSS: the cross-era pairs (sgconf cross: a header
  * line, then a pair a line); TIMINGS: $SG_CACHE/timings, where earlier
  * runs kept SERIES/VARIANT.build and .guest (seconds).  Prints the plan,
- * a run file of kind plan (report/runfile.h): a row per series, its
+ * a run file of kind shards (report/runfile.h): a row per series, its
  * shard (1..N), its cost and whether that came from the timings.
  *
  * A shard owns whole series: their variants' builds and guests.  A pair
@@ -293,7 +293,7 @@ static void greedy(struct plan *pl)
 int main(int argc, char **argv)
 {
 	static struct plan pl;
-	const struct runfile_kind *k = runfile_kind("plan");
+	const struct runfile_kind *k = runfile_kind("shards");
 	double tries = 1;
 	int i;
 
@@ -318,14 +318,14 @@ int main(int argc, char **argv)
 	runfile_put_header(stdout, k);
 	for (i = 0; i < pl.nr; i++) {
 		char shard[16], cost[32];
-		const char *v[PL_NCOLS];
+		const char *v[SH_NCOLS];
 
 		snprintf(shard, sizeof(shard), "%d", pl.best[i] + 1);
 		snprintf(cost, sizeof(cost), "%.0f", pl.s[i].cost);
-		v[PL_SERIES] = pl.s[i].name;
-		v[PL_SHARD] = shard;
-		v[PL_COST] = cost;
-		v[PL_FROM] = pl.s[i].fallback ? "fallback" : "timings";
+		v[SH_SERIES] = pl.s[i].name;
+		v[SH_SHARD] = shard;
+		v[SH_COST] = cost;
+		v[SH_FROM] = pl.s[i].fallback ? "fallback" : "timings";
 		runfile_put_row(stdout, k, v);
 	}
 	return 0;

@@ -1,7 +1,8 @@
 # stableguard shell helpers, sourced by the scripts of prove/ and maintain/
 # Everything generated goes under SG_CACHE.  No shell reads or writes
-# YAML: sgconf answers (series facts as shell assignments, lists with a
-# header line) and records (sgconf record, which maintain/intake.sh calls).
+# YAML: sgconf writes what a job needs of branches.yaml as run files once
+# (sgconf plan, sgconf facts), the shell reads them by column name through
+# runfile, and sgconf records (sgconf record, which maintain/intake.sh calls).
 
 # Every SG_ setting's default (and what it means): one table, found by
 # SG_ROOT or else one folder up from the script (prove/, maintain/).
@@ -32,11 +33,43 @@ sg_git() {
 		git -C "$SG_REPO" "$@"
 }
 
+# sg_facts: SG_FACTS_DIR, a folder with the series' and variants' facts
+# (run files series and variants): the run's, where a job wrote its plan
+# (matrix.sh exports it), else the cache's for this branches.yaml, by its
+# content (sgconf facts writes it once; a changed file is another folder).
+sg_facts() {
+	[ -n "${SG_FACTS_DIR:-}" ] && [ -f "$SG_FACTS_DIR/variants" ] && return 0
+	SG_FACTS_DIR="$SG_CACHE/facts/$(sha1sum < "$BRANCHES" | cut -c1-12)"
+	export SG_FACTS_DIR
+	[ -f "$SG_FACTS_DIR/variants" ] && return 0
+	mkdir -p "$SG_FACTS_DIR" && "$SGCONF" "$BRANCHES" facts "$SG_FACTS_DIR" ||
+		sg_die "the facts of $BRANCHES could not be written"
+}
+
+# A list fact as the scripts take it: "-" is none.
+sg_undash() { [ "$1" = - ] || echo "$1"; }
+
 sg_load_series() {
-	sg_vars=$("$SGCONF" "$BRANCHES" shell "$1") || exit 1
-	eval "$sg_vars"
+	sg_facts
+	sf_series=
+	eval "$("$RUNFILE" get --first --prefix sf_ --where series="$1" "$SG_FACTS_DIR/series" \
+		series version package suite tarball era compiler config compat patches \
+		base_contains layouts chunks)"
+	[ -n "$sf_series" ] || sg_die "no series \"$1\" in $BRANCHES"
+	SG_SERIES=$sf_series SG_VERSION=$sf_version SG_ERA=$sf_era
+	SG_PACKAGE=$(sg_undash "$sf_package") SG_SUITE=$(sg_undash "$sf_suite")
+	SG_TARBALL=$(sg_undash "$sf_tarball") SG_COMPILER=$(sg_undash "$sf_compiler")
+	SG_CONFIG=$(sg_undash "$sf_config") SG_COMPAT=$(sg_undash "$sf_compat")
+	SG_PATCHES=$(sg_undash "$sf_patches") SG_BASE_CONTAINS=$(sg_undash "$sf_base_contains")
+	SG_LAYOUTS=$(sg_undash "$sf_layouts") SG_CHUNKS=$(sg_undash "$sf_chunks")
 	SG_REPO="$SG_CACHE/src/$SG_SERIES"
 	SG_TREE_VAR="TREE_$(echo "$SG_SERIES" | tr . _)"
+}
+
+# sg_variants SERIES: its variants, in the order of branches.yaml.
+sg_variants() {
+	sg_facts
+	"$RUNFILE" list --where series="$1" "$SG_FACTS_DIR/variants" variant
 }
 
 # sg_tree_source: $tree and $rev from TREE_3_19 (or TREE), the series'
@@ -50,8 +83,12 @@ sg_tree_source() {
 }
 
 sg_load_variant() {
-	sg_vars=$("$SGCONF" "$BRANCHES" variant "$SG_SERIES" "$1") || exit 1
-	eval "$sg_vars"
+	sg_facts
+	sv_fixes=
+	eval "$("$RUNFILE" get --first --prefix sv_ --where series="$SG_SERIES" --where variant="$1" \
+		"$SG_FACTS_DIR/variants" fixes regress)"
+	[ -n "$sv_fixes" ] || sg_die "series $SG_SERIES has no variant \"$1\""
+	SG_V_NAME=$1 SG_V_FIXES=$sv_fixes SG_V_REGRESS=$(sg_undash "$sv_regress")
 }
 
 # Patch files named by a series file, one per line, # comments allowed.
@@ -99,54 +136,6 @@ sg_am() {
 	mkdir -p "${made%/*}" && echo "$stamp" | sg_keep "$made"
 }
 
-# The start of an awk program over a tab-separated stream with a header
-# line (results.tsv, logread, sgconf cross) that names its columns: after
-# it, $col["series"], $col["observed"] and so on (report/results.h).
-SG_RESULTS_AWK='NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }'
-
-# sg_tsv_rows PREFIX COLUMN... < TSV: each row of a stream with a header
-# line as one line of shell assignments, PREFIX<column>='value', for eval:
-# columns are taken by name.  A stream without a header, or a header
-# without one of the COLUMNs, fails (rc 1) saying so, and prints no row.
-sg_tsv_rows() {
-	sg_tsv_awk "" "" "$@"
-}
-
-# sg_tsv_row KEY VALUE PREFIX COLUMN... < TSV: the same for the first row
-# whose column KEY is VALUE; nothing when there is none.
-sg_tsv_row() {
-	sg_tsv_awk "$@"
-}
-
-sg_tsv_awk() {
-	sg_key=$1 sg_val=$2 sg_prefix=$3
-	shift 3
-	awk -F'\t' -v key="$sg_key" -v val="$sg_val" -v prefix="$sg_prefix" -v want="$*" '
-		function q(s) { gsub("\047", "\047\"\047\"\047", s); return "\047" s "\047" }
-		NR == 1 {
-			for (i = 1; i <= NF; i++) col[$i] = i
-			nw = split(want, w, " ")
-			if (key != "") w[++nw] = key
-			for (i = 1; i <= nw; i++)
-				if (!(w[i] in col)) {
-					printf "no column \"%s\" in the header line \"%s\"\n", w[i], $0 > "/dev/stderr"
-					bad = 1
-					exit 1
-				}
-			next
-		}
-		key != "" && ($col[key] != val || found++) { next }
-		{
-			line = ""
-			for (i = 1; i <= nw; i++) line = line prefix w[i] "=" q($col[w[i]]) " "
-			print line
-		}
-		END {
-			if (bad) exit 1
-			if (NR == 0) { print "no header line: an empty stream" > "/dev/stderr"; exit 1 }
-		}'
-}
-
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done
@@ -169,15 +158,6 @@ sg_variant_branch() { echo "variant/$SG_SERIES/$1"; }
 patchset_id() {
 	{ sg_series_files "$SG_COMPAT"; sg_series_files "$SG_PATCHES"; } |
 		xargs -r cat | sha1sum | cut -c1-12
-}
-
-# sg_row RESULTS NAME=VALUE...: one row of results.tsv appended to
-# RESULTS, every column named once (report --row writes it in the order of
-# the header; tabs and newlines in a value become spaces).
-sg_row() {
-	sg_rows=$1
-	shift
-	"$SG_CACHE/bin/report" --row "$@" >> "$sg_rows"
 }
 
 # sg_verdict LOG CHECK: CHECK's verdict in LOG.verdicts (prove/guest.sh

@@ -48,7 +48,7 @@ apply_in_order "Linux $version" $(sg_series_files "$SG_PATCHES")
 patches=$n
 
 mutants=0
-for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+for v in $(sg_variants "$SG_SERIES"); do
 	sg_load_variant "$v"
 	[ -n "$SG_V_REGRESS" ] || continue
 	from=compat

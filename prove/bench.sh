@@ -51,6 +51,13 @@
 # --verifiers), against the 5 s of issue 26.  Each kept bzImage of the
 # series (make matrix built them) booted alone with every check; with RUN,
 # that run folder's logs instead, no kernel booted.
+#
+# PHASE=host: what the host adds around the guests.  `make matrix
+# SERIES=<series>` as a user types it, warm (every kernel kept: make
+# matrix SERIES=<series> once before), guests one at a time (SG_GUESTS=1),
+# so that its wall minus the sum of its guests' walls (phases.tsv) is the
+# host's own seconds: make, the plan, branches, the kept-image checks,
+# the join and the report; and the execs of sgconf, report and runfile.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -247,9 +254,8 @@ bisect_phase() {
 }
 
 full() {
-	apt=$("$SGCONF" "$BRANCHES" series | while read -r s; do
-		if "$SGCONF" "$BRANCHES" shell "$s" | grep -q "^SG_PACKAGE='.\+'"; then echo "$s"; fi
-	done)
+	sg_facts
+	apt=$("$RUNFILE" list --where package^=linux-source "$SG_FACTS_DIR/series" series)
 	c="$scratch/cache"
 	mkdir -p "$c"
 	cp -r "$SG_CACHE/bin" "$c/"
@@ -467,7 +473,37 @@ follow_ups() {
 	say "$(tail -n 1 "$scratch/fu.err")"
 }
 
+# host: the warm matrix's wall, its guests' walls, the rest the host's.
+host() {
+	say "# stableguard bench: what the host adds to a warm make matrix SERIES=$series"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC'); guests one at a time."
+	say ""
+	for v in $(sg_variants "$series"); do
+		[ -f "$SG_CACHE/build/$series/images/$v/bzImage" ] ||
+			sg_die "bench: $series/$v: no kept bzImage (make matrix SERIES=$series first)"
+	done
+	t=$(now)
+	SG_GUESTS=1 make -s -C "$SG_ROOT" --no-print-directory matrix-locked SERIES="$series" \
+		> "$scratch/host.log" 2>&1 || true
+	wall=$(echo "$(now) - $t" | bc)
+	run=$(readlink -f "$SG_CACHE/runs/latest")
+	[ -f "$run/phases.tsv" ] && grep -q "^run: $run$" "$scratch/host.log" ||
+		sg_die "bench: the matrix did not finish (log: $scratch/host.log)"
+	guests=$("$RUNFILE" list --where phase=guest "$run/phases.tsv" start end |
+		awk '{ t += $2 - $1 } END { printf "%.2f", t }')
+	say "| $series, warm | seconds |"
+	say "| --- | --- |"
+	say "| make matrix, wall | $(printf '%.2f' "$wall") |"
+	say "| its guests, the sum of their walls | $guests |"
+	say "| the host's own (wall - guests) | $(echo "$wall - $guests" | bc | xargs printf '%.2f') |"
+	say "| guests | $("$RUNFILE" count --where phase=guest "$run/phases.tsv") |"
+	say ""
+	say "run: $run; last line: $(tail -n 1 "$scratch/host.log")"
+}
+
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
+elif [ "${PHASE:-}" = host ]; then host
 elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${PHASE:-}" = cold-breakdown ]; then cold_breakdown
 elif [ "${PHASE:-}" = verifiers ]; then verifiers

@@ -20,7 +20,7 @@ sg_am "pristine/$SG_SERIES" "compat/$SG_SERIES" $(sg_series_files "$SG_COMPAT") 
 # shellcheck disable=SC2046
 sg_am "compat/$SG_SERIES" "stable/$SG_SERIES" $(sg_series_files "$SG_PATCHES") ||
 	exit 1
-for v in $("$SGCONF" "$BRANCHES" variants "$SG_SERIES"); do
+for v in $(sg_variants "$SG_SERIES"); do
 	sg_load_variant "$v"
 	from="compat/$SG_SERIES"
 	[ "$SG_V_FIXES" = true ] && from="stable/$SG_SERIES"

@@ -1,20 +1,21 @@
 #!/bin/sh
 # cross.sh RUN_DIR INITRD UNITS SERIES...
 # cross.sh --needs RUN_DIR UNITS SERIES...
-# The cross-era pairs of branches.yaml (sgconf cross) whose two series are
-# among SERIES, with the kernels matrix.sh built (RUN_DIR/kernels): the
-# writer's kernel creates and fills a RAID0 on sparse disk images in
-# RUN_DIR/cross/PAIR, powers off, and the reader's kernel assembles the
-# same images and reads them back (verify/scenarios/raid0-layout.c).  One
-# row per pair in RUN_DIR/results.tsv.part (or SG_CROSS_OUT): series
-# "WRITER→READER", variant the pair's name, check raid0-layout, in the
-# order of branches.yaml.  Up to SG_GUESTS pairs (default: the cores, as
+# The cross-era pairs of the run (RUN_DIR/cross.list, a run file of kind
+# pairs: sgconf plan wrote it) whose two series are among SERIES, with
+# the kernels matrix.sh built (RUN_DIR/kernels): the writer's kernel
+# creates and fills a RAID0 on sparse disk images in RUN_DIR/cross/PAIR,
+# powers off, and the reader's kernel assembles the same images and reads
+# them back (verify/scenarios/raid0-layout.c).  What became of pair j is
+# RUN_DIR/cross-rows/j, a run file of kind boots (series "-", variant the
+# pair's name) naming its reader's verdicts; the join makes its row of
+# results.tsv from the plan's.  Up to SG_GUESTS pairs (default: the cores, as
 # many as the memory holds) run side by side, the matrix's guests still
 # running (RUN_DIR/rows) counted among them.  The images are removed when
 # the outcome is the expected one and kept otherwise.
 #
-# Pair j is cross-rows/j.  With SG_SHARD=K/N a pair runs in the shard
-# whose plan (RUN_DIR/plan, matrix.sh) gives it the pair's reader.
+# With SG_SHARD=K/N a pair runs in the shard that RUN_DIR/shards
+# (matrix.sh) gives the pair's reader.
 # --needs prints the "series variant" of each kernel they need.
 # SG_SEED, the run's seed, must be set (matrix.sh exports it): both guests
 # of every pair get it, and every row carries it.
@@ -29,7 +30,6 @@ else
 fi
 shift 3
 shard=${SG_SHARD:-1/1}
-results=${SG_CROSS_OUT:-$run/results.tsv.part}
 [ -n "$needs" ] || [ -n "${SG_SEED:-}" ] || sg_die "cross.sh: no SG_SEED: the run's seed must reach the pairs"
 series_run=" $* "
 guests=$(sg_guest_slots)
@@ -69,14 +69,14 @@ boot_side() {
 # when there is one shard).
 ours() {
 	[ "${shard#*/}" = 1 ] && return 0
-	"$RUNFILE" count --where series="$1" --where shard="${shard%/*}" "$run/plan" 2>/dev/null |
+	"$RUNFILE" count --where series="$1" --where shard="${shard%/*}" "$run/shards" 2>/dev/null |
 		grep -qx 1
 }
 
 run_pair() {
 	began=$(sg_now)
 	dir="$run/cross/$name"
-	obs= why= secs=0 said=- log=-
+	obs= why=- log=- verdicts=-
 	side "$ws" "$wv"
 	wok=$? wimage=$image wk=$kernel wp=$patchset wobs=$obs wwhy=$why
 	side "$rs" "$rv"
@@ -86,12 +86,15 @@ run_pair() {
 	elif [ $rok -eq 0 ]; then
 		write_then_read
 	fi
-	sg_row "$prow" series="$ws→$rs" variant="$name" check=raid0-layout \
-		expected="$exp" observed="$obs" seconds="$secs" kernel="$wk→$rk" \
-		patchset="$wp→$rp" seed="$SG_SEED" complaint="$said" log="$log" reason="$why"
+	status=$obs
+	[ -z "$status" ] || [ "$status" = SKIP ] || [ "$status" = ERROR ] || status=booted
+	"$RUNFILE" row --header boots series=- variant="$name" status="$status" \
+		kernel="$wk→$rk" patchset="$wp→$rp" log="$log" verdicts="$verdicts" \
+		reason="$why" > "$prow"
 	sg_phase pair "$ws→$rs" "$name" "$began"
 	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
-	"$SG_CACHE/bin/report" --match "$exp" "$obs" && rm -f "$dir"/m*.img
+	# The disks are kept for a look when the pair was not as expected.
+	[ "$obs" != "$exp" ] || rm -f "$dir"/m*.img
 }
 
 write_then_read() {
@@ -105,7 +108,7 @@ write_then_read() {
 	done
 	boot_side write "$wimage" "$wk" phase=write layout="$wl" chunk="$p_chunk"
 	if [ "$lr_observed" != PASS ]; then
-		obs=ERROR log=$log said=$lr_complaint
+		obs=ERROR log=$log
 		why="the writer ($ws, $wk) did not fill the array: $lr_observed: $lr_reason"
 		return
 	fi
@@ -113,14 +116,13 @@ write_then_read() {
 	[ "$upd" = - ] || set -- "$@" update="$upd"
 	[ "$app" = - ] || set -- "$@" append="$app"
 	boot_side read "$rimage" "$rk" "$@"
-	obs=$lr_observed secs=$lr_secs said=$lr_complaint why=$lr_reason
+	obs=$lr_observed verdicts="$log.verdicts"
 }
 
-# The pairs, read by the column names of sgconf's header line.
-"$SGCONF" "$BRANCHES" cross > "$run/cross.list" &&
-	sg_tsv_rows p_ name writer writer_variant writer_layout reader reader_variant \
-		update append members chunk expect < "$run/cross.list" > "$run/cross.pairs" ||
-	sg_die "cross.sh: the pairs of $BRANCHES could not be read"
+# The pairs, read by column name from the run's plan.
+"$RUNFILE" get --prefix p_ "$run/cross.list" name writer writer_variant writer_layout \
+	reader reader_variant update append members chunk expect > "$run/cross.pairs"
+[ $? -le 1 ] || sg_die "cross.sh: the pairs of $run/cross.list could not be read"
 mkdir -p "$run/cross-rows"
 i=0 ran=0
 while read -r pair <&3; do
@@ -145,5 +147,4 @@ while read -r pair <&3; do
 done 3< "$run/cross.pairs"
 wait
 [ -n "$needs" ] || echo "$i" > "$run/cross.count"
-[ $ran -eq 0 ] || cat "$run"/cross-rows/[0-9][0-9][0-9] >> "$results"
 exit 0

@@ -63,7 +63,8 @@ why="logread could not read $log (qemu status $status): $(cat "$log.why" "$log.q
 {
 	"$RUNFILE" header verdicts
 	for c in $names; do
-		"$RUNFILE" row verdicts check="$c" observed=ERROR secs=0 complaint=- reason="$why" line=-
+		"$RUNFILE" row verdicts check="$c" observed=ERROR secs=0 complaint=- reason="$why" \
+			log_tail=- line=-
 	done
 } > "$log.verdicts"
 {

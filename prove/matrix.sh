@@ -1,10 +1,14 @@
 #!/bin/sh
 # matrix.sh RUN_DIR INITRD [SERIES...]
 # For each series (all in branches.yaml by default): make its branches,
-# build every variant, boot each in QEMU with the checks, and write one
-# row per check to RUN_DIR/results.tsv (the schema: report/results.h).
-# A series whose tree is missing is reported as SKIP; a failed build or
-# boot makes that variant's checks ERROR, and the matrix goes on.  Then
+# build every variant, boot each in QEMU with the checks, and keep what
+# became of it; then the join (report --join) makes RUN_DIR/results.tsv,
+# a row per row of the run's plan (the schema: report/results.h).  The
+# plan (RUN_DIR/plan, with the series' facts and the pairs: sgconf plan)
+# and the policy (RUN_DIR/policy: strict or not, the seed, the shard) are
+# written once, first; this script only builds, boots and keeps raw
+# verdicts.  A series whose tree is missing is SKIP; a failed build or
+# boot makes that variant's rows ERROR, and the matrix goes on.  Then
 # the cross-era pairs among these series (cross.sh), from the kernels
 # listed in RUN_DIR/kernels/SERIES/VARIANT.
 #
@@ -14,16 +18,17 @@
 # fetch, import and branches (branch.sh) run while this one builds, at
 # nice 19: the build keeps its cores.  The pairs start as soon as the
 # last kernel is built, beside the last series' guests.  Each
-# (series, variant) writes its rows to RUN_DIR/rows/NNN, joined in the
-# order of branches.yaml whatever finished first.  Rows collect in
-# results.tsv.part, renamed when the run is complete: an interrupted run
-# leaves no results.tsv to be taken for one.  Progress lines give the
+# (series, variant) writes what became of it to RUN_DIR/rows/NNN (a run
+# file of kind boots, naming its boot's verdicts), joined in the order of
+# the plan whatever finished first.  The join writes results.tsv when the
+# run is complete: an interrupted run leaves none to be taken for one.
+# Progress lines give the
 # step, n/N and the time left by the last run's figures
 # ($SG_CACHE/timings).  The report is rendered by `report`.  Where the
 # run's time went: RUN_DIR/phases.tsv (report/runfile.h; make bench).
 #
-# SHARD=K/N runs the series the plan gives shard K (RUN_DIR/plan, made
-# by shardplan from the timings, or SHARD_PLAN=file, one made before):
+# SHARD=K/N runs the series the shards file gives shard K (RUN_DIR/shards,
+# made by shardplan from the timings, or SHARD_PLAN=file, one made before):
 # whole series, so that the N shards build each series' kernels once,
 # and the cross-era pairs whose reader is one of them (building the
 # writer's kernel when its series is another shard's).  merge-runs.sh
@@ -33,20 +38,27 @@ set -u	# not -e: a failed build, boot or logread is a row, and the matrix goes o
 
 run=$1 initrd=$2
 shift 2
-results="$run/results.tsv.part"
 mkdir -p "$run/logs" "$run/rows"
-"$SG_CACHE/bin/report" --header > "$results" || exit 1
-# The run's seed reaches every guest, the cross-era pairs' too (cross.sh
-# runs as a child), and every row.
-: "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
-export SG_SEED
-guests=$(sg_guest_slots)
 shard=${SHARD:-1/1}
 shard_k=${shard%/*} shard_n=${shard#*/}
 case "$shard_k/$shard_n" in
 *[!0-9/]* | /* | */ | 0/* | */0) sg_die "SHARD=$shard: want K/N with 1 <= K <= N" ;;
 esac
 [ "$shard_k" -le "$shard_n" ] || sg_die "SHARD=$shard: want K/N with 1 <= K <= N"
+# The plan, the series' facts and the pairs: what the run needs of
+# branches.yaml, asked once.  An unknown series is named here, before
+# anything is built.
+"$SGCONF" "$BRANCHES" plan "$run" "$@" || exit 1
+SG_FACTS_DIR=$run
+export SG_FACTS_DIR
+[ $# -gt 0 ] || set -- $("$RUNFILE" list "$run/series" series)
+# The run's seed reaches every guest, the cross-era pairs' too (cross.sh
+# runs as a child), and every row (the policy, which the join reads).
+[ -n "$SG_SEED" ] || SG_SEED=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
+export SG_SEED
+"$RUNFILE" row --header policy strict="$SG_STRICT" seed="$SG_SEED" tries=1 shard="$shard" \
+	> "$run/policy" || exit 1
+guests=$(sg_guest_slots)
 echo "$shard" > "$run/shard"
 export SG_SHARD="$shard"
 echo "$SG_SEED" > "$run/seed"
@@ -58,42 +70,30 @@ sg_build_mode > "$run/builds"
 sg_say "builds: $(cat "$run/builds")"
 pids=
 trap 'kill $pids 2>/dev/null; exit 130' INT TERM HUP
-checks=$("$SGCONF" "$BRANCHES" checks) || exit 1
-[ $# -gt 0 ] || set -- $("$SGCONF" "$BRANCHES" series)
 
 # Every (series, variant) of the run, in order: n/N and the estimate.
-for s in "$@"; do
-	for v in $("$SGCONF" "$BRANCHES" variants "$s"); do echo "$s $v"; done
-done > "$run/units" || exit 1
+"$RUNFILE" list "$run/variants" series variant > "$run/units" || exit 1
 total=$(wc -l < "$run/units")
 unit=0
 
-# The plan: which shard runs which series.  Every shard must make the
-# same one (the same timings, or SHARD_PLAN): merge-runs.sh compares them.
-"$SGCONF" "$BRANCHES" cross > "$run/cross.list" || exit 1
+# Which shard runs which series.  Every shard must make the same one (the
+# same timings, or SHARD_PLAN): merge-runs.sh compares them.
 if [ -n "${SHARD_PLAN:-}" ]; then
-	cp "$SHARD_PLAN" "$run/plan" || exit 1
+	cp "$SHARD_PLAN" "$run/shards" || exit 1
 else
 	"$SG_CACHE/bin/shardplan" "$shard_n" "$SG_CACHE/timings" "$run/units" "$run/cross.list" \
-		> "$run/plan" || exit 1
+		> "$run/shards" || exit 1
 fi
-mine=" $("$RUNFILE" get --prefix p_ --where shard="$shard_k" "$run/plan" series |
-	while read -r a; do eval "$a"; printf '%s ' "$p_series"; done)"
-[ "$shard_n" = 1 ] || sg_say "shard $shard: series${mine% } (plan: $run/plan)"
+mine=" $("$RUNFILE" list --where shard="$shard_k" "$run/shards" series | tr '\n' ' ')"
+[ "$shard_n" = 1 ] || sg_say "shard $shard: series${mine% } (shards: $run/shards)"
 
 is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 
-# row VARIANT CHECK OBSERVED SECS COMPLAINT LOG REASON, into this unit's file.
-row() {
-	exp=$("$SGCONF" "$BRANCHES" expect "$SG_SERIES" "$1" "$2" 2>/dev/null || echo '?')
-	sg_row "$rows" series="$SG_SERIES" variant="$1" check="$2" expected="$exp" \
-		observed="$3" seconds="$4" kernel="$kernel" patchset="$patchset" \
-		seed="$SG_SEED" complaint="$5" log="$6" reason="$7"
-}
-
-# every_check VARIANT OBSERVED LOG REASON
-every_check() {
-	for c in $checks; do row "$1" "$c" "$2" 0 - "$3" "$4"; done
+# unit_row VARIANT STATUS LOG VERDICTS REASON: what became of this unit
+# (a run file of kind boots in $rows), for the join.
+unit_row() {
+	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$1" status="$2" \
+		kernel="$kernel" patchset="$patchset" log="$3" verdicts="$4" reason="$5" > "$rows"
 }
 
 # "about Ns left": what the last run took for what remains of this
@@ -127,17 +127,15 @@ boot_variant() {
 	log="$run/logs/$SG_SERIES-$v.log"
 	began=$(sg_now)
 	start=$(date +%s)
-	"$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" "$(echo $checks | tr ' ' ,)" \
-		seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
+	"$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" \
+		"$("$RUNFILE" list --where series="$SG_SERIES" --where variant="$v" "$run/plan" check |
+			paste -sd, -)" seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
 	secs=$(( $(date +%s) - start ))
 	sg_phase guest "$SG_SERIES" "$v" "$began"
 	remember guest "$secs"
 	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
 	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $g_status)"
-	for c in $checks; do
-		sg_verdict "$log" "$c"
-		row "$v" "$c" "$lr_observed" "$lr_secs" "$lr_complaint" "$log" "$lr_reason"
-	done
+	unit_row "$v" booted "$log" "$log.verdicts" -
 }
 
 # The guest in the background, once fewer than $guests run.
@@ -160,7 +158,7 @@ start_guest() {
 # folder: 6.1's objtool records the folder's path, is rebuilt, and every
 # object depends on it.
 build_folder() {
-	case ${SG_BUILD_FOLDERS:-series} in
+	case $SG_BUILD_FOLDERS in
 	series) echo "$SG_CACHE/build/$SG_SERIES/kbuild" ;;
 	variant) echo "$SG_CACHE/build/$SG_SERIES/$1" ;;
 	*) sg_die "SG_BUILD_FOLDERS=$SG_BUILD_FOLDERS: want series or variant" ;;
@@ -168,7 +166,7 @@ build_folder() {
 }
 
 seed_folder() {
-	[ "${SG_BUILD_FOLDERS:-series}" = variant ] && [ ! -f "$1/.config" ] || return 0
+	[ "$SG_BUILD_FOLDERS" = variant ] && [ ! -f "$1/.config" ] || return 0
 	for built in "$run/kernels/$SG_SERIES"/*; do
 		[ -f "$built" ] || continue
 		from="$SG_CACHE/build/$SG_SERIES/$(basename "$built")"
@@ -210,7 +208,7 @@ build_variant() {
 	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	stamp=$(build_stamp) || { why="cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
 	reused=0
-	if [ "${SG_REBUILD:-0}" != 1 ] && kept_image_holds "$keep" "$stamp"; then
+	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$keep" "$stamp"; then
 		image="$keep/bzImage" reused=1
 		echo "$image" > "$run/kernels/$SG_SERIES/$1"
 		return 0
@@ -262,7 +260,7 @@ run_variant() {
 	start=$(date +%s)
 	if ! build_variant "$v" "[$unit/$total] build $SG_SERIES/$v"; then
 		sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
-		every_check "$v" ERROR "$(build_folder "$v")/make.log" "$why"
+		unit_row "$v" ERROR "$(build_folder "$v")/make.log" - "$why"
 		return
 	fi
 	sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
@@ -292,7 +290,7 @@ prepare() {
 		echo "$rc" > "$run/prep/$1.rc"
 	) &
 	pids="$pids $!"
-	eval "prep_$(echo "$1" | tr -c '0-9a-zA-Z\n' _)=$!"
+	echo $! > "$run/prep/$1.pid"
 }
 
 # branch_series: the series' branches (prepare), its kernel version and
@@ -300,7 +298,7 @@ prepare() {
 branch_series() {
 	kernel= patchset=$(patchset_id) why=
 	prepare "$SG_SERIES"
-	eval "wait \$prep_$(echo "$SG_SERIES" | tr -c '0-9a-zA-Z\n' _)"
+	wait "$(cat "$run/prep/$SG_SERIES.pid")"
 	rc=$(cat "$run/prep/$SG_SERIES.rc" 2>/dev/null || echo 1)
 	cat "$run/logs/$SG_SERIES.branch" >&2
 	if [ $rc -eq 3 ]; then
@@ -310,10 +308,10 @@ branch_series() {
 	else
 		kernel=$(cat "$SG_REPO/.git/sg-version")
 		echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
-		{ "$RUNFILE" header checkout && "$RUNFILE" row checkout branch="stable/$SG_SERIES" \
+		"$RUNFILE" row --header checkout branch="stable/$SG_SERIES" \
 			commit="$(sg_git rev-parse -q --verify "stable/$SG_SERIES")" \
 			config="$(for f in $SG_CONFIG; do basename "$f"; done | paste -sd+)" \
-			compiler="$("$SG_COMPILER" --version 2>/dev/null | head -n 1)"; } > "$run/kernels/$SG_SERIES/.checkout"
+			compiler="$("$SG_COMPILER" --version 2>/dev/null | head -n 1)" > "$run/kernels/$SG_SERIES/.checkout"
 	fi
 }
 
@@ -331,7 +329,7 @@ next_mine() {
 
 for series in "$@"; do
 	sg_load_series "$series"
-	vs=$("$SGCONF" "$BRANCHES" variants "$SG_SERIES")
+	vs=$(sg_variants "$SG_SERIES")
 	if ! is_mine "$SG_SERIES"; then
 		unit=$((unit + $(echo $vs | wc -w)))
 		continue
@@ -345,9 +343,9 @@ for series in "$@"; do
 		rows="$run/rows/$(printf %03d "$unit")"
 		: > "$rows"
 		if [ $rc -eq 3 ]; then
-			every_check "$v" SKIP - "$(cat "$run/kernels/$SG_SERIES/.skip")"
+			unit_row "$v" SKIP - - "$(cat "$run/kernels/$SG_SERIES/.skip")"
 		elif [ $rc -ne 0 ]; then
-			every_check "$v" ERROR "$run/logs/$SG_SERIES.branch" "$why"
+			unit_row "$v" ERROR "$run/logs/$SG_SERIES.branch" - "$why"
 		else
 			run_variant "$v"
 		fi
@@ -370,16 +368,11 @@ need_kernel() {
 
 "$SG_ROOT/prove/cross.sh" --needs "$run" "$total" "$@" |
 while read -r s v; do need_kernel "$s" "$v"; done
-# The pairs beside the last guests, in the same slots; their rows after
-# the series' rows.
-SG_CROSS_OUT="$run/cross.part" "$SG_ROOT/prove/cross.sh" "$run" "$initrd" "$total" "$@"
+# The pairs beside the last guests, in the same slots.
+"$SG_ROOT/prove/cross.sh" "$run" "$initrd" "$total" "$@"
 wait
 began=$(sg_now)
-for r in "$run"/rows/[0-9][0-9][0-9]; do
-	[ -e "$r" ] && cat "$r" >> "$results"
-done
-[ ! -f "$run/cross.part" ] || cat "$run/cross.part" >> "$results"
+"$SG_CACHE/bin/report" --join "$run" || exit 1
 sg_phase report - - "$began"
 "$RUNFILE" row phases phase=matrix series=- what="$shard" start="$run_start" end="$(sg_now)" \
 	>> "$SG_PHASES"
-mv "$results" "$run/results.tsv"

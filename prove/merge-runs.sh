@@ -1,18 +1,19 @@
 #!/bin/sh
 # merge-runs.sh OUT RUN...
 # Joins the run folders of the shards of one matrix (SHARD=K/N runs of
-# the same series) into the run folder OUT: rows by their unit numbers
-# (rows/NNN, cross-rows/NNN), so the table keeps the order of
-# branches.yaml.  Refuses runs of different series lists or of different
-# plans (which shard runs which series: shards that read other timings),
-# and a unit found in two runs, and names every unit no run has; OUT is
-# then not made.
+# the same series) into the run folder OUT: what each unit left (rows/NNN,
+# cross-rows/NNN) from the shard that ran it, then the join (report
+# --join) over the shards' one plan, so the table keeps its order.
+# Refuses runs of different series lists or of different shard plans
+# (which shard runs which series: shards that read other timings), and a
+# unit found in two runs, and names every unit no run has; OUT is then
+# not made.
 set -u	# not -e: every unit missing or run twice is named before it gives up
 . "$(dirname "$0")/../lib/sg.sh"
 
-# assignment RUN: which shard ran which series, by its plan.
+# assignment RUN: which shard ran which series, by its shards file.
 assignment() {
-	[ ! -f "$1/plan" ] || "$RUNFILE" get "$1/plan" series shard
+	[ ! -f "$1/shards" ] || "$RUNFILE" get "$1/shards" series shard
 }
 
 out=$1
@@ -24,7 +25,7 @@ for r; do
 	cmp -s "$1/units" "$r/units" ||
 		sg_die "merge-runs: $r ran other series or variants than $1: not shards of one matrix"
 	[ "$(assignment "$1")" = "$(assignment "$r")" ] ||
-		sg_die "merge-runs: $r gave the series to other shards than $1 (see their plan files: other timings, or another N of SHARD=K/N; SHARD_PLAN gives shards one plan): not shards of one matrix"
+		sg_die "merge-runs: $r gave the series to other shards than $1 (see their shards files: other timings, or another N of SHARD=K/N; SHARD_PLAN gives shards one plan): not shards of one matrix"
 done
 
 # pick KIND COUNT: each of rows/001..COUNT from exactly one run.
@@ -46,7 +47,8 @@ pick() {
 			sg_say "merge-runs: no run has $f ($(describe "$1" "$i"))"
 			bad=1
 		else
-			cat "$found/$f" >> "$out.new/results.tsv"
+			mkdir -p "$out.new/$1"
+			cp "$found/$f" "$out.new/$f"
 		fi
 		i=$((i + 1))
 	done
@@ -63,7 +65,6 @@ describe() {
 runs="$*" first=$1
 rm -rf "$out.new"
 mkdir -p "$out.new"
-"$SG_CACHE/bin/report" --header > "$out.new/results.tsv"
 pick rows "$(wc -l < "$first/units")"
 pairs=0
 for r; do
@@ -74,7 +75,13 @@ if [ $bad -ne 0 ]; then
 	rm -rf "$out.new"
 	exit 1
 fi
-cp "$first/units" "$out.new/units"
-[ ! -f "$first/plan" ] || cp "$first/plan" "$out.new/plan"
-printf '%s\n' "$@" > "$out.new/merged-from"
+for f in units plan shards series variants cross.list seed builds; do
+	[ ! -f "$first/$f" ] || cp "$first/$f" "$out.new/$f"
+done
+# The joined run is every shard's: its policy names no one shard.
+eval "$("$RUNFILE" get --prefix po_ "$first/policy" strict seed tries)"
+"$RUNFILE" row --header policy strict="$po_strict" seed="$po_seed" tries="$po_tries" shard=- \
+	> "$out.new/policy" &&
+	printf '%s\n' "$@" > "$out.new/merged-from" &&
+	"$SG_CACHE/bin/report" --join "$out.new" || { rm -rf "$out.new"; exit 1; }
 mv "$out.new" "$out"

@@ -88,11 +88,11 @@ static void cell_details(FILE *f, const struct result *r, const char *log)
 /* One outcome: its verdict linking its log, the first bad line on hover and on click. */
 static void cell(FILE *f, const struct result *r)
 {
-	char rel[PATH_MAX];
+	char rel[PATH_MAX], label[256];
 	const char *log = log_of(r, rel, sizeof(rel));
 
 	fprintf(f, "<td class=\"cell %s\" data-row=\"", judged(r));
-	html_text(f, r->col[R_SERIES]);
+	html_text(f, results_label(r, label, sizeof(label)));
 	fprintf(f, "/");
 	html_text(f, r->col[R_VARIANT]);
 	fprintf(f, "/%s\" data-observed=\"%s\" title=\"", r->col[R_CHECK], r->col[R_OBSERVED]);
@@ -230,7 +230,6 @@ static int nr_pairs(void)
 
 static void pairs(FILE *f)
 {
-	char writer[64];
 	int i;
 
 	if (!nr_pairs())
@@ -246,9 +245,9 @@ static void pairs(FILE *f)
 		fputs("<tr><td class=\"mono\">", f);
 		html_text(f, r->col[R_VARIANT]);
 		fputs("</td><td>", f);
-		html_text(f, results_pair_writer(r->col[R_SERIES], writer, sizeof(writer)));
+		html_text(f, results_pair_writer(r));
 		fputs(" &rarr; ", f);
-		html_text(f, results_pair_reader(r->col[R_SERIES]));
+		html_text(f, results_pair_reader(r));
 		fputs("</td><td class=\"mono\">", f);
 		html_text(f, r->col[R_KERNEL]);
 		fputs("</td>", f);

@@ -59,7 +59,7 @@ static struct unit *pair_reader(const struct result *r)
 
 	if (run_pair_reader(dir, r->col[R_VARIANT], series, sizeof(series),
 			    variant, sizeof(variant))) {
-		snprintf(series, sizeof(series), "%s", results_pair_reader(r->col[R_SERIES]));
+		snprintf(series, sizeof(series), "%s", results_pair_reader(r));
 		snprintf(variant, sizeof(variant), "%s", r->col[R_VARIANT]);
 	}
 	return add_unit(series, variant);
@@ -244,10 +244,10 @@ static void write_build(struct jw *w, const struct unit *u)
 
 static void test_misc(struct jw *w, const struct result *r, const char *rel)
 {
-	char writer[64];
+	char label[256];
 
 	jw_open(w, "misc", '{');
-	jw_str(w, "series", r->col[R_SERIES]);
+	jw_str(w, "series", results_label(r, label, sizeof(label)));
 	jw_str(w, "variant", r->col[R_VARIANT]);
 	jw_str(w, "expected", r->col[R_EXPECTED]);
 	jw_str(w, "observed", r->col[R_OBSERVED]);
@@ -262,8 +262,8 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 		jw_str(w, "log", rel);
 	if (results_is_pair(r)) {
 		jw_str(w, "pair", r->col[R_VARIANT]);
-		jw_str(w, "writer", results_pair_writer(r->col[R_SERIES], writer, sizeof(writer)));
-		jw_str(w, "reader", results_pair_reader(r->col[R_SERIES]));
+		jw_str(w, "writer", results_pair_writer(r));
+		jw_str(w, "reader", results_pair_reader(r));
 	}
 	jw_close(w, '}');
 }
@@ -300,8 +300,8 @@ static void write_test(struct jw *w, const struct result *r)
 	jw_str(w, "status", status);
 	if (secs >= 0 && strcmp(status, "SKIP"))
 		jw_num(w, "duration", secs);
-	snprintf(buf, sizeof(buf), "%s %s %s: expected %s, observed %s", r->col[R_SERIES],
-		 r->col[R_VARIANT], r->col[R_CHECK], r->col[R_EXPECTED], r->col[R_OBSERVED]);
+	snprintf(buf, sizeof(buf), "%s %s %s: expected %s, observed %s",
+		 results_label(r, part, sizeof(part)), r->col[R_VARIANT], r->col[R_CHECK], r->col[R_EXPECTED], r->col[R_OBSERVED]);
 	jw_str(w, "comment", buf);
 	if (strcmp(r->col[R_OBSERVED], "PASS"))
 		jw_strn(w, "log_excerpt", excerpt(r, buf, sizeof(buf)), BIG);

@@ -23,8 +23,9 @@
  * A check without a result line is ERROR, with why: the kernel panicked,
  * the guest went silent or ran out of time (QEMU_STATUS 125 and 124 from
  * boot.sh) while it or an earlier check ran, the check ended without one
- * (its rc= quoted), or the guest stopped; and the log's last lines, the
- * checks' own SG-INFO left out, so that the row alone says what happened.
+ * (its rc= quoted), or the guest stopped; and, in its log_tail column,
+ * the log's last lines, the checks' own SG-INFO left out, so that the row
+ * alone says what happened.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -167,17 +168,18 @@ static void read_log(FILE *f)
 	}
 }
 
-static void append_tail(char *out, size_t len)
+/* The log's last lines, one space before each: an ERROR's log_tail. */
+static void log_tail(char *out, size_t len)
 {
-	size_t at = strlen(out);
+	size_t at = 0;
 	int i;
 
-	at += snprintf(out + at, len - at, RESULTS_LOG_TAIL);
+	out[0] = '\0';
 	for (i = 0; i < TAIL_LINES && at < len; i++) {
 		const char *l = tail[(tail_next + i) % TAIL_LINES];
 
 		if (l[0])
-			at += snprintf(out + at, len - at, " %s", l);
+			at += snprintf(out + at, len - at, "%s%s", at ? " " : "", l);
 	}
 }
 
@@ -235,8 +237,6 @@ static const char *judge(const struct verdict *c, int status, char *reason, size
 			obs = c->status;
 		snprintf(reason, len, "%s", c->detail);
 	}
-	if (!strcmp(obs, SG_ERROR))
-		append_tail(reason, len);
 	/* What the kernel said while it ran, else what it said at boot. */
 	snprintf(said, REASON, "%s", c->kernel[0] ? c->kernel :
 		 boot_complaint[0] ? boot_complaint : "-");
@@ -245,15 +245,18 @@ static const char *judge(const struct verdict *c, int status, char *reason, size
 
 static void verdict(const struct runfile_kind *k, const struct verdict *c, int status)
 {
-	char reason[4 * REASON], said[REASON], secs[32];
+	char reason[4 * REASON], said[REASON], secs[32], tail_lines[4 * REASON] = "";
 	const char *values[V_NCOLS];
 
 	values[V_CHECK] = c->name;
 	values[V_OBSERVED] = judge(c, status, reason, sizeof(reason), said);
+	if (!strcmp(values[V_OBSERVED], SG_ERROR))
+		log_tail(tail_lines, sizeof(tail_lines));
 	snprintf(secs, sizeof(secs), "%.1f", c->secs);
 	values[V_SECS] = secs;
 	values[V_COMPLAINT] = said;
 	values[V_REASON] = reason;
+	values[V_LOG_TAIL] = tail_lines;
 	values[V_LINE] = c->line;
 	runfile_put_row(stdout, k, values);
 }

@@ -97,7 +97,7 @@ static void add_cross(struct notes *nt, const struct result *res)
 {
 	struct cross_row *c = &nt->cross[nt->nr_cross++];
 
-	snprintf(c->pair, sizeof(c->pair), "%s", res->col[R_SERIES]);
+	results_label(res, c->pair, sizeof(c->pair));
 	snprintf(c->name, sizeof(c->name), "%s", res->col[R_VARIANT]);
 	snprintf(c->expected, sizeof(c->expected), "%s", res->col[R_EXPECTED]);
 	snprintf(c->observed, sizeof(c->observed), "%s", res->col[R_OBSERVED]);
@@ -118,9 +118,9 @@ static int load_rows(struct notes *nt, const char *path)
 	for (i = 0; i < n && nt->nr_rows < MAX_ROWS; i++) {
 		if (!strcmp(res[i].col[R_OBSERVED], "SKIP"))
 			continue;
-		if (!strcmp(res[i].col[R_SERIES], nt->series))
+		if (!strcmp(res[i].col[R_SERIES], nt->series) && !results_is_pair(&res[i]))
 			add_row(nt, &res[i]);
-		else if (results_pair_has(res[i].col[R_SERIES], nt->series) && nt->nr_cross < MAX_ROWS)
+		else if (results_pair_has(&res[i], nt->series) && nt->nr_cross < MAX_ROWS)
 			add_cross(nt, &res[i]);
 	}
 	results_free(res, n);

@@ -15,16 +15,15 @@
  *	report --judge RUN_DIR SERIES [PATCHSET]
  *					that series' own rows (of that patch set):
  *					exit 0 when green, 3 when none tested it
- *	report --match EXPECTED OBSERVED	exit 0 when such a row is as expected
- *	report --header			the header line of results.tsv
- *	report --row NAME=VALUE...	one row of results.tsv, every column
- *					named once, in the header's order
+ *	report --join RUN_DIR		RUN_DIR/results.tsv from its plan and its
+ *					units' raw verdicts (join.h)
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
  * observed SKIP marks a series whose tree is not there (kernel "-"), or
  * an fstests test that did not apply to the kernel that ran; it is
- * listed, and fails the run only with SG_STRICT=1.  A cross-era pair's rows name both
- * series ("3.10→3.19") and are counted as pairs, not series; their
+ * listed, and fails the run only when the run's policy is strict.  A
+ * cross-era pair's rows name both series (writer and reader, shown as
+ * "3.10→3.19") and are counted as pairs, not series; their
  * observed outcome may also be REFUSED.  A kernel complaint is shown
  * beside the check's own result, never instead of it.
  */
@@ -34,6 +33,7 @@
 
 #include "bisectrun.h"
 #include "html.h"
+#include "join.h"
 #include "jsonw.h"
 #include "kcidb.h"
 #include "outfile.h"
@@ -66,6 +66,7 @@ static void md_short(FILE *f, const char *s, size_t max)
 
 static void write_md(FILE *f)
 {
+	char label[256];
 	int i, bad = 0;
 
 	fprintf(f, "| series | kernel | variant | check | expected | observed | time | verdict | kernel said |\n");
@@ -83,7 +84,7 @@ static void write_md(FILE *f)
 			continue;
 		}
 		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s s | %s | ",
-			r->col[R_SERIES], r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
+			results_label(r, label, sizeof(label)), r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
 			r->col[R_EXPECTED], r->col[R_OBSERVED], r->col[R_SECONDS],
 			results_skipped(r) ? "skipped" : results_match(r) ? "ok" : "**MISMATCH**");
 		md_short(f, r->col[R_COMPLAINT], 60);
@@ -111,14 +112,19 @@ static void write_md(FILE *f)
 			if (i && results_skipped(&rows[i - 1]) && !results_is_pair(r) &&
 			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
 				continue;
-			fprintf(f, "- %s skipped: ", r->col[R_SERIES]);
+			fprintf(f, "- %s skipped: ", results_label(r, label, sizeof(label)));
 			md_escape(f, r->col[R_REASON]);
 			fputc('\n', f);
 			continue;
 		}
-		fprintf(f, "- %s %s %s: expected %s, observed %s: ", r->col[R_SERIES],
-			r->col[R_VARIANT], r->col[R_CHECK], r->col[R_EXPECTED], r->col[R_OBSERVED]);
+		fprintf(f, "- %s %s %s: expected %s, observed %s: ",
+			results_label(r, label, sizeof(label)), r->col[R_VARIANT], r->col[R_CHECK],
+			r->col[R_EXPECTED], r->col[R_OBSERVED]);
 		md_escape(f, r->col[R_REASON]);
+		if (results_log_tail(r)) {
+			fputs(" \\| log tail: ", f);
+			md_escape(f, results_log_tail(r));
+		}
 		if (strcmp(r->col[R_COMPLAINT], "-")) {
 			fputs(" (kernel said: ", f);
 			md_escape(f, r->col[R_COMPLAINT]);
@@ -144,7 +150,7 @@ static void xml_attr(FILE *f, const char *name, const char *val)
 
 static void write_junit(FILE *f)
 {
-	char buf[1024];
+	char buf[1024], label[256];
 	int i, failures = 0, skips = 0;
 
 	for (i = 0; i < nr; i++) {
@@ -158,7 +164,8 @@ static void write_junit(FILE *f)
 		const struct result *r = &rows[i];
 
 		fputs("  <testcase", f);
-		snprintf(buf, sizeof(buf), "%s.%s", r->col[R_SERIES], r->col[R_VARIANT]);
+		snprintf(buf, sizeof(buf), "%s.%s", results_label(r, label, sizeof(label)),
+			 r->col[R_VARIANT]);
 		xml_attr(f, "classname", buf);
 		xml_attr(f, "name", r->col[R_CHECK]);
 		xml_attr(f, "time", r->col[R_SECONDS]);
@@ -174,6 +181,10 @@ static void write_junit(FILE *f)
 			xml_attr(f, "message", buf);
 			fputc('>', f);
 			html_text(f, r->col[R_REASON]);
+			if (results_log_tail(r)) {
+				fputs(" | log tail: ", f);
+				html_text(f, results_log_tail(r));
+			}
 			fputs("\nkernel said: ", f);
 			html_text(f, r->col[R_COMPLAINT]);
 			fputs("\nlog: ", f);
@@ -237,7 +248,7 @@ static int only_series(const char *series, const char *patchset)
 	int i, n = 0, tested = 0;
 
 	for (i = 0; i < nr; i++) {
-		if (strcmp(rows[i].col[R_SERIES], series) ||
+		if (strcmp(rows[i].col[R_SERIES], series) || results_is_pair(&rows[i]) ||
 		    (patchset && strcmp(rows[i].col[R_PATCHSET], patchset))) {
 			free(rows[i].col[0]);
 			continue;
@@ -283,29 +294,9 @@ static int judge(int argc, char **argv)
 	return summary();
 }
 
-static int match(char **argv)
-{
-	struct result r = { 0 };
-
-	r.col[R_EXPECTED] = argv[2];
-	r.col[R_OBSERVED] = argv[3];
-	return !results_match(&r);
-}
-
-static int row(int argc, char **argv)
-{
-	const char *values[R_NCOLS];
-	const struct runfile_kind *k = runfile_kind("results");
-
-	if (runfile_parse_row("report --row", k, argc - 2, argv + 2, values))
-		return 2;
-	runfile_put_row(stdout, k, values);
-	return 0;
-}
-
 static int usage(void)
 {
-	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --match EXPECTED OBSERVED | --header | --row NAME=VALUE...\n"
+	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
 }
@@ -349,16 +340,10 @@ static int index_page(const char *dir)
 
 int main(int argc, char **argv)
 {
-	if (argc == 2 && !strcmp(argv[1], "--header")) {
-		puts(results_header());
-		return 0;
-	}
-	if (argc >= 3 && !strcmp(argv[1], "--row"))
-		return row(argc, argv);
+	if (argc == 3 && !strcmp(argv[1], "--join"))
+		return join_run(argv[2]) ? 2 : 0;
 	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--judge"))
 		return judge(argc, argv);
-	if (argc == 4 && !strcmp(argv[1], "--match"))
-		return match(argv);
 	if (argc == 3 && (!strcmp(argv[1], "--html") || !strcmp(argv[1], "--kcidb")))
 		return render(argv[2], !strcmp(argv[1], "--html"));
 	if (argc == 3 && !strcmp(argv[1], "--index"))

@@ -2,14 +2,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "results.h"
+#include "runfile.h"
 #include "tsv.h"
 
 const char *const result_names[R_NCOLS] = {
 	"series", "variant", "check", "expected", "observed", "seconds",
 	"kernel", "patchset", "seed", "complaint", "log", "reason",
+	"kind", "writer", "reader", "log_tail",
 };
+
+/* The loaded run's policy: 1, a SKIP is not as expected. */
+static int strict;
+
+void results_set_strict(int s)
+{
+	strict = s;
+}
 
 int results_skipped(const struct result *r)
 {
@@ -23,10 +34,8 @@ int results_series_skipped(const struct result *r)
 
 int results_match(const struct result *r)
 {
-	const char *strict = getenv("SG_STRICT");
-
 	if (results_skipped(r))
-		return !strict || strcmp(strict, "1");
+		return !strict;
 	return !strcmp(r->col[R_EXPECTED], r->col[R_OBSERVED]);
 }
 
@@ -75,10 +84,36 @@ oom:
 	return -1;
 }
 
+static int policy_row(void *ctx, char **cols)
+{
+	*(int *)ctx = !strcmp(cols[PO_STRICT], "1");
+	return 0;
+}
+
+/* The policy file beside path: strict or not; none, not strict. */
+static int load_policy(const char *path, const char *who)
+{
+	char dir[4096];
+	const char *slash = strrchr(path, '/');
+	int s = 0;
+
+	snprintf(dir, sizeof(dir), "%.*s/policy", slash ? (int)(slash - path) : 1,
+		 slash ? path : ".");
+	if (access(dir, F_OK))
+		return 0;
+	if (tsv_read(dir, who, policy_names, PO_NCOLS, TSV_EXACT, policy_row, &s))
+		return -1;
+	results_set_strict(s);
+	return 0;
+}
+
 int results_load(const char *path, const char *who, struct result **rows, int *nr)
 {
 	struct loaded l = { .who = who };
 
+	results_set_strict(0);
+	if (load_policy(path, who))
+		return -1;
 	*rows = NULL;
 	*nr = 0;
 	if (tsv_read(path, who, result_names, R_NCOLS, TSV_EXACT, add_row, &l)) {
@@ -100,53 +135,45 @@ void results_free(struct result *rows, int nr)
 	free(rows);
 }
 
-#define PAIR_ARROW "→"
-
-const char *results_pair_reader(const char *series)
+const char *results_pair_reader(const struct result *r)
 {
-	const char *arrow = strstr(series, PAIR_ARROW);
-
-	return arrow ? arrow + strlen(PAIR_ARROW) : NULL;
+	return results_is_pair(r) ? r->col[R_READER] : NULL;
 }
 
-const char *results_pair_writer(const char *pair, char *buf, size_t len)
+const char *results_pair_writer(const struct result *r)
 {
-	const char *arrow = strstr(pair, PAIR_ARROW);
+	return results_is_pair(r) ? r->col[R_WRITER] : NULL;
+}
 
-	snprintf(buf, len, "%.*s", arrow ? (int)(arrow - pair) : (int)strlen(pair), pair);
+const char *results_label(const struct result *r, char *buf, size_t len)
+{
+	if (results_is_pair(r))
+		snprintf(buf, len, "%s→%s", r->col[R_WRITER], r->col[R_READER]);
+	else
+		snprintf(buf, len, "%s", r->col[R_SERIES]);
 	return buf;
 }
 
-int results_pair_has(const char *pair, const char *series)
+int results_pair_has(const struct result *r, const char *series)
 {
-	const char *reader = results_pair_reader(pair);
-	size_t n = strlen(series);
-
-	if (!reader)
-		return 0;
-	return !strcmp(reader, series) ||
-	       (!strncmp(pair, series, n) && !strncmp(pair + n, PAIR_ARROW, strlen(PAIR_ARROW)));
+	return results_is_pair(r) &&
+	       (!strcmp(r->col[R_WRITER], series) || !strcmp(r->col[R_READER], series));
 }
 
 const char *results_first_bad(const struct result *r, char *buf, size_t len)
 {
-	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
-
-	snprintf(buf, len, "%.*s", tail ? (int)(tail - r->col[R_REASON]) : (int)strlen(r->col[R_REASON]),
-		 r->col[R_REASON]);
+	snprintf(buf, len, "%s", r->col[R_REASON]);
 	return buf;
 }
 
 const char *results_log_tail(const struct result *r)
 {
-	const char *tail = strstr(r->col[R_REASON], RESULTS_LOG_TAIL);
-
-	return tail ? tail + strlen(RESULTS_LOG_TAIL) : NULL;
+	return strcmp(r->col[R_LOG_TAIL], "-") ? r->col[R_LOG_TAIL] : NULL;
 }
 
 int results_is_pair(const struct result *r)
 {
-	return results_pair_reader(r->col[R_SERIES]) != NULL;
+	return r->col[R_KIND] && !strcmp(r->col[R_KIND], "pair");
 }
 
 /*

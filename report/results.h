@@ -1,24 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The one schema of a run's results.tsv: a header line naming the
- * columns, then one row per (series, variant, check), tab-separated.
- * The shell writes rows with "report --row NAME=VALUE..." (its header
- * from "report --header"); report and relnotes read it through
- * results_load(); shell reads columns by name.
+ * columns, then one row per row of the run's plan, tab-separated.  The
+ * join (report --join, join.c) writes it from the plan and the raw
+ * verdicts; report and relnotes read it through results_load(); shell
+ * reads columns by name (runfile get).
  *
- *	series variant check	which outcome
- *	expected		PASS | FAIL | REFUSED (a cross-era pair)
+ *	series variant check	which outcome (a pair's series is "-")
+ *	expected		PASS | FAIL | REFUSED (a cross-era pair) | SKIP
  *	observed		PASS | FAIL | REFUSED | ERROR | SKIP
  *	seconds			the check's time by the guest clock
- *	kernel patchset		what ran: kernel version, patch-set id
+ *	kernel patchset		what ran: kernel version, patch-set id (a
+ *				pair's: the writer's and the reader's, W→R)
  *	seed			the run's seed, given to the guest (sg_seed=)
  *	complaint		the first kernel complaint (WARNING, Oops, ...)
  *				printed while the check ran, or "-"
  *	log reason		the serial log, and the check's own detail
+ *	kind			the plan's kind: check, pair, fstests, ...
+ *	writer reader		a cross-era pair's two series ("-" otherwise)
+ *	log_tail		an ERROR's last lines of the serial log, or "-"
  *
  * The one judge of a row and of a run is here too: results_match() and
- * results_green(); report, relnotes and (through "report --judge" and
- * "report --match") the shell use no other.
+ * results_green(), by the run's policy (its policy file, which
+ * results_load() reads beside results.tsv): report, relnotes and
+ * (through "report --judge") the shell use no other.
  */
 #ifndef SG_RESULTS_H
 #define SG_RESULTS_H
@@ -27,7 +32,8 @@
 
 enum result_col {
 	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
-	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON, R_NCOLS
+	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON,
+	R_KIND, R_WRITER, R_READER, R_LOG_TAIL, R_NCOLS
 };
 
 struct result {
@@ -36,34 +42,30 @@ struct result {
 
 extern const char *const result_names[R_NCOLS];
 
-/*
- * A cross-era pair's series column, "WRITER→READER": the reader's part,
- * or NULL when series names one series.
- */
-const char *results_pair_reader(const char *series);
-/*
- * What logread adds to an ERROR's reason, before the serial log's last
- * lines; a reason up to it is the row's first bad line.
- */
-#define RESULTS_LOG_TAIL " | log tail:"
+/* A cross-era pair's reader series, or NULL when the row is no pair's. */
+const char *results_pair_reader(const struct result *r);
+/* A pair's writer series, or NULL. */
+const char *results_pair_writer(const struct result *r);
+/* The row's series as people read it: "WRITER→READER" for a pair, in buf. */
+const char *results_label(const struct result *r, char *buf, size_t len);
 
-/* The row's reason up to its log tail, in buf. */
+/* The row's first bad line: its reason, in buf. */
 const char *results_first_bad(const struct result *r, char *buf, size_t len);
-/* The log tail's lines of the row's reason, or NULL. */
+/* The log tail's lines of an ERROR row, or NULL. */
 const char *results_log_tail(const struct result *r);
 
 /* Whether a row is a cross-era pair's. */
 int results_is_pair(const struct result *r);
-/* The pair's writer's part, in buf. */
-const char *results_pair_writer(const char *pair, char *buf, size_t len);
-/* Whether the pair in column pair has series as its writer or reader. */
-int results_pair_has(const char *pair, const char *series);
+/* Whether the row is a pair with series as its writer or reader. */
+int results_pair_has(const struct result *r, const char *series);
 
 /*
  * Whether a row is as expected: observed is expected, or observed is SKIP
- * (a series without its tree) and SG_STRICT is not 1.
+ * (a series without its tree) and the run's policy is not strict.
  */
 int results_match(const struct result *r);
+/* The policy results_match() judges by: results_load() sets it from the run. */
+void results_set_strict(int strict);
 int results_skipped(const struct result *r);
 /*
  * A SKIP row of a series that did not run at all (no tree: no kernel),
@@ -85,9 +87,10 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len);
 const char *results_header(void);
 /*
  * Loads path into *rows (malloc'd; each row one allocation), read by
- * tsv_read() (report/tsv.h) against this header.  Errors go to stderr as
- * "who: path:line: ..." and return -1: a missing or different header, a
- * row without R_NCOLS columns.
+ * tsv_read() (report/tsv.h) against this header, and the policy of the
+ * run folder path is in (its policy file; none: not strict).  Errors go
+ * to stderr as "who: path:line: ..." and return -1: a missing or
+ * different header, a row without R_NCOLS columns.
  */
 int results_load(const char *path, const char *who, struct result **rows, int *nr);
 void results_free(struct result *rows, int nr);

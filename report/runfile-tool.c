@@ -4,12 +4,16 @@
  * by column name and through their one schema.
  *
  *	runfile header KIND			the header line
- *	runfile row KIND NAME=VALUE...		one row, every column named once
+ *	runfile row [--header] KIND NAME=VALUE...
+ *						one row, every column named once
+ *						(the header line first: a file of one row)
  *	runfile get [--prefix P] [--first] [--where COND]... FILE COLUMN...
+ *	runfile list [--first] [--where COND]... FILE COLUMN...
  *	runfile count [--where COND]... FILE	how many rows match
  *
  * get prints, for each row that matches every COND, one line of shell
- * assignments "Pcolumn='value' ..." for eval.  COND is COLUMN=VALUE (the
+ * assignments "Pcolumn='value' ..." for eval; list the values alone,
+ * space-separated (for lists of names, read with read or for).  COND is COLUMN=VALUE (the
  * same), COLUMN^=TEXT (starts with) or COLUMN*=TEXT (holds).  FILE's kind
  * is its header: a header that is no kind's, a column the kind does not
  * have, or a row of the wrong width is an error naming the file and line
@@ -38,13 +42,14 @@ struct query {
 	int nr_where;
 	int want[MAX_WANT];
 	int nr_want;
-	int first, matched, count_only;
+	int first, matched, count_only, plain;
 };
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: runfile header KIND | row KIND NAME=VALUE... |\n"
+	fprintf(stderr, "usage: runfile header KIND | row [--header] KIND NAME=VALUE... |\n"
 		"       get [--prefix P] [--first] [--where COL=V|COL^=V|COL*=V]... FILE COLUMN... |\n"
+		"       list [--first] [--where ...]... FILE COLUMN... |\n"
 		"       count [--where ...]... FILE\n"
 		"kinds: %s\n", runfile_kinds());
 	return 2;
@@ -135,6 +140,12 @@ static int row(void *ctx, char **cols)
 	q->matched++;
 	if (q->count_only)
 		return 0;
+	if (q->plain) {
+		for (i = 0; i < q->nr_want; i++)
+			printf("%s%s", i ? " " : "", cols[q->want[i]]);
+		putchar('\n');
+		return 0;
+	}
 	for (i = 0; i < q->nr_want; i++) {
 		printf("%s%s%s=", i ? " " : "", q->prefix, q->kind->cols[q->want[i]]);
 		put_quoted(cols[q->want[i]]);
@@ -162,9 +173,9 @@ static int add_where(struct query *q, const char *arg)
 }
 
 /* Options, then FILE, then (get) the columns. */
-static int query(int argc, char **argv, int count_only)
+static int query(int argc, char **argv, int count_only, int plain)
 {
-	struct query q = { .prefix = "", .count_only = count_only };
+	struct query q = { .prefix = "", .count_only = count_only, .plain = plain };
 	const char *wheres[MAX_WHERE];
 	int nr = 0, i = 0;
 
@@ -194,7 +205,7 @@ static int query(int argc, char **argv, int count_only)
 		return 2;
 	if (count_only)
 		printf("%d\n", q.matched);
-	return count_only || q.matched ? 0 : 1;
+	return count_only || q.plain || q.matched ? 0 : 1;
 }
 
 int main(int argc, char **argv)
@@ -209,16 +220,22 @@ int main(int argc, char **argv)
 		return 0;
 	}
 	if (argc >= 3 && !strcmp(argv[1], "row")) {
-		if (!(k = kind_named(argv[2])))
+		int header = !strcmp(argv[2], "--header");
+
+		if (argc < 3 + header || !(k = kind_named(argv[2 + header])))
 			return 2;
-		if (runfile_parse_row("runfile row", k, argc - 3, argv + 3, values))
+		if (runfile_parse_row("runfile row", k, argc - 3 - header, argv + 3 + header, values))
 			return 2;
+		if (header)
+			runfile_put_header(stdout, k);
 		runfile_put_row(stdout, k, values);
 		return 0;
 	}
 	if (argc >= 3 && !strcmp(argv[1], "get"))
-		return query(argc - 2, argv + 2, 0);
+		return query(argc - 2, argv + 2, 0, 0);
+	if (argc >= 3 && !strcmp(argv[1], "list"))
+		return query(argc - 2, argv + 2, 0, 1);
 	if (argc >= 3 && !strcmp(argv[1], "count"))
-		return query(argc - 2, argv + 2, 1);
+		return query(argc - 2, argv + 2, 1, 0);
 	return usage();
 }

@@ -11,7 +11,7 @@ const char *const step_names[S_NCOLS] = {
 };
 
 const char *const verdict_names[V_NCOLS] = {
-	"check", "observed", "secs", "complaint", "reason", "line",
+	"check", "observed", "secs", "complaint", "reason", "log_tail", "line",
 };
 
 const char *const outcome_names[O_NCOLS] = { "outcome", "first_bad", "done", "status" };
@@ -21,7 +21,30 @@ const char *const image_names[I_NCOLS] = { "sha256", "verdict", "commit" };
 const char *const checkout_names[C_NCOLS] = { "commit", "branch", "config", "compiler" };
 const char *const phase_names[P_NCOLS] = { "phase", "series", "what", "start", "end" };
 
-const char *const plan_names[PL_NCOLS] = { "series", "shard", "cost", "from" };
+const char *const shard_names[SH_NCOLS] = { "series", "shard", "cost", "from" };
+
+const char *const plan_names[PL_NCOLS] = {
+	"kind", "series", "variant", "check", "expected", "branch", "writer", "reader",
+	"run", "note",
+};
+
+const char *const policy_names[PO_NCOLS] = { "strict", "seed", "tries", "shard" };
+
+const char *const boot_names[B_NCOLS] = {
+	"series", "variant", "status", "kernel", "patchset", "log", "verdicts", "reason",
+};
+
+const char *const series_names[SE_NCOLS] = {
+	"series", "version", "package", "suite", "tarball", "era", "compiler", "config",
+	"compat", "patches", "base_contains", "layouts", "chunks",
+};
+
+const char *const variant_names[VA_NCOLS] = { "series", "variant", "fixes", "regress", "branch" };
+
+const char *const pair_names[PA_NCOLS] = {
+	"name", "writer", "writer_variant", "writer_layout", "reader", "reader_variant",
+	"update", "append", "members", "chunk", "expect",
+};
 
 static const struct runfile_kind kinds[] = {
 	{ "results", result_names, R_NCOLS },
@@ -31,7 +54,13 @@ static const struct runfile_kind kinds[] = {
 	{ "images", image_names, I_NCOLS },
 	{ "checkout", checkout_names, C_NCOLS },
 	{ "phases", phase_names, P_NCOLS },
+	{ "shards", shard_names, SH_NCOLS },
 	{ "plan", plan_names, PL_NCOLS },
+	{ "policy", policy_names, PO_NCOLS },
+	{ "boots", boot_names, B_NCOLS },
+	{ "series", series_names, SE_NCOLS },
+	{ "variants", variant_names, VA_NCOLS },
+	{ "pairs", pair_names, PA_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -14,7 +14,19 @@
  *	checkout	a matrix run's kernels/<series>/.checkout: what its
  *			stable/<series> was (for kcidb.json)
  *	phases		a run's phases.tsv: where the matrix spent its time
- *	plan		a run's plan: which shard runs which series
+ *	shards		a run's shards: which shard runs which series
+ *	plan		a run's plan: every row the run will judge, written
+ *			once at its start (sgconf plan; fsbaseline for fstests)
+ *	policy		a run's policy: strict or not, its seed, tries, shard
+ *	boots		rows/NNN, cross-rows/NNN: what became of one unit
+ *			(a series' variant, or a cross-era pair), raw
+ *	series		the series' facts (sgconf plan, sgconf facts)
+ *	variants	the variants' facts
+ *	pairs		cross.list: the cross-era pairs
+ *
+ * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
+ * (report --join, report/join.c) makes results.tsv of plan x verdicts,
+ * judged by the run's policy.
  */
 #ifndef SG_RUNFILE_H
 #define SG_RUNFILE_H
@@ -28,9 +40,12 @@ enum step_col {
 	S_FIRST_BAD, S_VERDICT, S_NOTE, S_NCOLS
 };
 
-/* A boot's verdict per check, as logread judged it. */
+/*
+ * A boot's verdict per check, as logread judged it; an ERROR's log_tail
+ * holds the serial log's last lines ("-" otherwise).
+ */
 enum verdict_col {
-	V_CHECK, V_OBSERVED, V_SECS, V_COMPLAINT, V_REASON, V_LINE, V_NCOLS
+	V_CHECK, V_OBSERVED, V_SECS, V_COMPLAINT, V_REASON, V_LOG_TAIL, V_LINE, V_NCOLS
 };
 
 /* A boot's verdict over its checks: FAIL if one failed, else ERROR if
@@ -60,7 +75,57 @@ enum phase_col { P_PHASE, P_SERIES, P_WHAT, P_START, P_END, P_NCOLS };
  * in seconds as the plan counted it (the series' builds and guests), and
  * whether that came from the timings of earlier runs or the fallback.
  */
-enum plan_col { PL_SERIES, PL_SHARD, PL_COST, PL_FROM, PL_NCOLS };
+enum shard_col { SH_SERIES, SH_SHARD, SH_COST, SH_FROM, SH_NCOLS };
+
+/*
+ * A row the run will judge.  kind: check (a series' variant and one of
+ * its checks), pair (a cross-era pair: series "-", variant the pair's
+ * name, writer and reader the two series), fstests (a test of fstests),
+ * bisect-step, gate.  branch: the git branch the row's kernel is built
+ * from, or "-".  run: no when the row is judged without running (a test
+ * the fstests baseline leaves out: SKIP, its note the reason).  note:
+ * what the row's source says of it ("-").
+ */
+enum plan_col {
+	PL_KIND, PL_SERIES, PL_VARIANT, PL_CHECK, PL_EXPECTED, PL_BRANCH,
+	PL_WRITER, PL_READER, PL_RUN, PL_NOTE, PL_NCOLS
+};
+
+/* The run's policy, one row: strict (1: a SKIP fails the run), seed, tries, shard. */
+enum policy_col { PO_STRICT, PO_SEED, PO_TRIES, PO_SHARD, PO_NCOLS };
+
+/*
+ * What became of a unit: status booted (its verdicts in the verdicts
+ * file), ERROR (no kernel, or its pair could not run: reason, and the
+ * log that says why) or SKIP (no tree: reason).  A pair's series is "-"
+ * and its variant the pair's name; its kernel and patchset are the
+ * writer's and the reader's.
+ */
+enum boot_col {
+	B_SERIES, B_VARIANT, B_STATUS, B_KERNEL, B_PATCHSET, B_LOG, B_VERDICTS,
+	B_REASON, B_NCOLS
+};
+
+/* A series' facts, lists space-separated (layouts, chunks: commas). */
+enum series_col {
+	SE_SERIES, SE_VERSION, SE_PACKAGE, SE_SUITE, SE_TARBALL, SE_ERA,
+	SE_COMPILER, SE_CONFIG, SE_COMPAT, SE_PATCHES, SE_BASE_CONTAINS,
+	SE_LAYOUTS, SE_CHUNKS, SE_NCOLS
+};
+
+/* A variant's facts: fixes true|false, its mutants space-separated. */
+enum variant_col { VA_SERIES, VA_VARIANT, VA_FIXES, VA_REGRESS, VA_BRANCH, VA_NCOLS };
+
+/*
+ * A cross-era pair: the writer's series, variant and mdadm layout, the
+ * reader's series and variant, mdadm --update= and kernel parameters
+ * ("-" for none), member KiB (comma-separated), chunk KiB, expected.
+ */
+enum pair_col {
+	PA_NAME, PA_WRITER, PA_WRITER_VARIANT, PA_WRITER_LAYOUT, PA_READER,
+	PA_READER_VARIANT, PA_UPDATE, PA_APPEND, PA_MEMBERS, PA_CHUNK, PA_EXPECT,
+	PA_NCOLS
+};
 
 extern const char *const step_names[S_NCOLS];
 extern const char *const verdict_names[V_NCOLS];
@@ -68,7 +133,14 @@ extern const char *const outcome_names[O_NCOLS];
 extern const char *const image_names[I_NCOLS];
 extern const char *const checkout_names[C_NCOLS];
 extern const char *const phase_names[P_NCOLS];
+extern const char *const shard_names[SH_NCOLS];
 extern const char *const plan_names[PL_NCOLS];
+extern const char *const policy_names[PO_NCOLS];
+extern const char *const boot_names[B_NCOLS];
+extern const char *const series_names[SE_NCOLS];
+extern const char *const variant_names[VA_NCOLS];
+extern const char *const pair_names[PA_NCOLS];
+
 
 struct runfile_kind {
 	const char *name;

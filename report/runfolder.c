@@ -108,7 +108,7 @@ struct pair_find {
 	int found;
 };
 
-static const char *const pair_names[] = { "name", "reader", "reader_variant" };
+static const char *const pair_cols[] = { "name", "reader", "reader_variant" };
 
 static int pair_row(void *ctx, char **cols)
 {
@@ -130,7 +130,7 @@ int run_pair_reader(const char *dir, const char *name, char *series, size_t slen
 
 	snprintf(path, sizeof(path), "%s/cross.list", dir);
 	if (access(path, F_OK) ||
-	    tsv_read(path, "report", pair_names, 3, TSV_BY_NAME, pair_row, &p))
+	    tsv_read(path, "report", pair_cols, 3, TSV_BY_NAME, pair_row, &p))
 		return -1;
 	return p.found ? 0 : -1;
 }

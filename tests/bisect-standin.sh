@@ -16,23 +16,14 @@ printf 'initrd\n' > "$T/initrd"
 
 # The stand-in QEMU: FAIL when the image says BUG (BUG-FLAKY: only for a
 # seed divisible by 3); SLOW makes it wait for an interrupt.
-cat > "$T/path/qemu-system-x86_64" <<'SH'
-#!/bin/sh
-for a; do
-	case $a in
-	file:*) log=${a#file:} ;;
-	*sg_seed=*) seed=$(echo "$a" | sed 's/.*sg_seed=\([0-9]*\).*/\1/') ;;
-	esac
-	[ "${prev:-}" = -kernel ] && k=$a
-	prev=$a
-done
+standin_qemu "$T/path/qemu-system-x86_64"
+cat >> "$T/path/qemu-system-x86_64" <<'SH'
 [ -n "${SLOW:-}" ] && { echo $$ > "$SLOW"; sleep 30; }
 r="PASS seed=$seed arrays=1"
-grep -q '^BUG$' "$k" && r="FAIL seed=$seed 1 of 8 sectors misplaced; first: array sector 77"
-grep -q '^BUG-FLAKY$' "$k" && [ $((seed % 3)) = 0 ] && r="FAIL seed=$seed first: array sector 9"
+grep -q '^BUG$' "$kernel" && r="FAIL seed=$seed 1 of 8 sectors misplaced; first: array sector 77"
+grep -q '^BUG-FLAKY$' "$kernel" && [ $((seed % 3)) = 0 ] && r="FAIL seed=$seed first: array sector 9"
 printf 'SG-BOOT 9.9.1\nSG-BEGIN raid0-map\nSG-RESULT raid0-map %s\nSG-END raid0-map rc=0 secs=0.1\nSG-DONE\n' "$r" >> "$log"
 SH
-chmod +x "$T/path/qemu-system-x86_64"
 export PATH="$T/path:$PATH" SG_ACCEL=tcg
 
 # The history: a tree whose make gives its *.c without // lines, and

@@ -241,8 +241,8 @@ standin_guest_log() {
 	printf 'SG-DONE uptime=%s\n' "$(echo "$at + 0.05" | bc)" >> "$log"
 }
 
-# standin_run DIR [all]: a matrix run folder made of report --row rows, as
-# matrix.sh leaves one (results.tsv, seed, logs/, kernels/<series>/ with
+# standin_run DIR [all]: a matrix run folder made of runfile rows, as
+# matrix.sh and the join leave one (results.tsv, seed, logs/, kernels/<series>/ with
 # .id, .checkout and a build's seconds, cross.list).  Without "all":
 # series 9.9, fixed and unfixed, every outcome as expected.  With "all":
 # every outcome kind (PASS FAIL ERROR SKIP REFUSED), some not as expected,
@@ -252,7 +252,7 @@ standin_run() {
 	mkdir -p "$run/logs" "$run/kernels"
 	echo 7 > "$run/seed"
 	echo "local, ccache" > "$run/builds"
-	"$REPORT" --header > "$run/results.tsv"
+	"$RUNFILE" header results > "$run/results.tsv"
 	if [ "${2:-}" != all ]; then
 		standin_series_run 9.9 9.9.1 fixed:PASS:PASS unfixed:FAIL:FAIL
 		return
@@ -262,7 +262,8 @@ standin_run() {
 	printf 'SG-BOOT 6.1.192 uptime=0.85\nSG-BEGIN raid0-map uptime=0.97\nKernel panic - not syncing: Fatal exception\n' \
 		> "$run/logs/6.1-panic.log"
 	for c in raid0-map raid0-discard; do
-		standin_row 6.1 panic $c PASS ERROR "the guest stopped before SG-END (a panic?) | log tail: Kernel panic - not syncing: Fatal exception"
+		tail="Kernel panic - not syncing: Fatal exception" \
+			standin_row 6.1 panic $c PASS ERROR "the guest stopped before SG-END (a panic?)"
 	done
 	kernel=- patchset=-
 	mkdir -p "$run/kernels/3.19"
@@ -275,18 +276,21 @@ standin_run() {
 	for c in raid0-map raid0-discard; do
 		standin_row 5.10 base $c PASS ERROR "build failed: drivers/md/raid0.c:42: error: expected ';'" - "$run/logs/5.10-base.build"
 	done
-	printf 'name\twriter\twriter_variant\treader\treader_variant\texpect\n' > "$run/cross.list"
+	"$RUNFILE" header pairs > "$run/cross.list"
 	standin_pair 6.1 base 6.12 base upgrade-flips-layout FAIL FAIL "seed=7 1024 of 8192 sectors read back wrong; first: array sector 128"
 	standin_pair 5.10 base 6.1 base layout-forgotten REFUSED REFUSED "md/raid0:md0: cannot assemble multi-zone RAID0 with default_layout setting"
 	standin_pair 6.1 unfixed 6.12 base unfixed-writer PASS FAIL "seed=7 8 of 8192 sectors read back wrong; first: array sector 64"
 }
 
 # standin_row SERIES VARIANT CHECK EXPECTED OBSERVED REASON [COMPLAINT [LOG]]
+# ($kind, $writer, $reader and $tail, when set: a pair's row, an ERROR's
+# log tail)
 standin_row() {
-	"$REPORT" --row series="$1" variant="$2" check="$3" expected="$4" observed="$5" \
+	"$RUNFILE" row results series="$1" variant="$2" check="$3" expected="$4" observed="$5" \
 		seconds="$( [ "$5" = SKIP ] && echo 0 || echo 1.4)" kernel="${kernel:--}" \
 		patchset="${patchset:--}" seed=7 complaint="${7:--}" \
-		log="${8-$run/logs/$1-$2.log}" reason="$6" >> "$run/results.tsv"
+		log="${8-$run/logs/$1-$2.log}" reason="$6" kind="${kind:-check}" \
+		writer="${writer:--}" reader="${reader:--}" log_tail="${tail:--}" >> "$run/results.tsv"
 }
 
 # standin_series_run SERIES KERNEL VARIANT:EXPECTED:OBSERVED...: every
@@ -314,11 +318,13 @@ standin_series_run() {
 
 # standin_pair WRITER WVARIANT READER RVARIANT NAME EXPECTED OBSERVED REASON
 standin_pair() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$5" "$1" "$2" "$3" "$4" "$6" >> "$run/cross.list"
+	"$RUNFILE" row pairs name="$5" writer="$1" writer_variant="$2" writer_layout=original \
+		reader="$3" reader_variant="$4" update=- append=- members=100,200,300 chunk=64 \
+		expect="$6" >> "$run/cross.list"
 	standin_guest_log "$run/cross/$5/write.log" raid0-layout:1.8
 	standin_guest_log "$run/cross/$5/read.log" raid0-layout:0.9
-	kernel="$1.9→$3.9" patchset="da39a3ee5e6b→da39a3ee5e6b" standin_row "$1→$3" "$5" \
-		raid0-layout "$6" "$7" "$8" - "$run/cross/$5/read.log"
+	kernel="$1.9→$3.9" patchset="da39a3ee5e6b→da39a3ee5e6b" kind=pair writer=$1 reader=$3 \
+		standin_row - "$5" raid0-layout "$6" "$7" "$8" - "$run/cross/$5/read.log"
 }
 
 # standin_bisect DIR: a bisection's folder (steps.tsv, answer, the boots'

@@ -16,24 +16,36 @@ for f in bad-*.yaml; do
 	fi
 done
 
-# Queries answer from the file, and unknown names are errors.  A variant's
-# expect: lists only what must FAIL (bad-expect-pass.yaml: a PASS written
-# out is refused, bad-unknown-check.yaml: so is a check not in checks:);
-# every check it leaves out, and every check of a variant without one,
-# answers PASS.
+# The plan answers from the file, and unknown names are errors.  A
+# variant's expect: lists only what must FAIL (bad-expect-pass.yaml: a
+# PASS written out is refused, bad-unknown-check.yaml: so is a check not
+# in checks:); every check it leaves out, and every check of a variant
+# without one, is PASS in the plan.
+mkdir -p "$T/plan"
+"$SGCONF" good.yaml plan "$T/plan" 9.9 || fail "plan of good.yaml"
 got=$(for v in base unfixed; do for c in raid0-map ext4-es-delayed; do
-	printf '%s/%s=%s ' $v $c "$("$SGCONF" good.yaml expect 9.9 $v $c)"; done; done)
+	printf '%s/%s=%s ' $v $c "$("$RUNFILE" list --where variant=$v --where check=$c "$T/plan/plan" expected)"
+	done; done)
 [ "$got" = "base/raid0-map=PASS base/ext4-es-delayed=PASS unfixed/raid0-map=PASS unfixed/ext4-es-delayed=FAIL " ] &&
-	ok "expect: FAIL as listed, PASS by rule" || fail "expect: $got"
-"$SGCONF" good.yaml expect 9.9 nope raid0-map 2>/dev/null && fail "unknown variant accepted"
-"$SGCONF" good.yaml expect 9.9 base no-such-check 2>/dev/null && fail "unknown check answered"
-"$SGCONF" good.yaml shell 9.9 | grep -qx "SG_TARBALL='linux-9.9.1.tar.xz'" && ok "shell" || fail "shell"
-"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_COMPILER='gcc-12'" &&
-	ok "compiler from defaults:" || fail "no compiler from defaults:"
-"$SGCONF" "$SG_ROOT/branches.yaml" shell 3.19 | grep -qx "SG_CONFIG='prove/kconfig/base.config'" &&
-	"$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 |
-	grep -qx "SG_CONFIG='prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config'" &&
-	ok "config fragments as a list" || fail "config: $("$SGCONF" "$SG_ROOT/branches.yaml" shell 6.1 | grep SG_CONFIG)"
+	ok "plan: FAIL as listed, PASS by rule" || fail "plan: $got"
+[ "$("$RUNFILE" list --where kind=check "$T/plan/plan" branch | sort -u | tr '\n' ' ')" = \
+	"variant/9.9/base variant/9.9/unfixed " ] && ok "plan: each row's branch" ||
+	fail "plan branches: $(cat "$T/plan/plan")"
+"$SGCONF" good.yaml plan "$T/plan" 9.9 9.7 2>"$T/err" && fail "a plan of an unknown series made"
+grep -qx 'good.yaml: no series "9.7" (its series: 9.9)' "$T/err" &&
+	ok "an unknown series named, with the known ones" || fail "unknown series: $(cat "$T/err")"
+"$SGCONF" good.yaml validate 9.9 && ! "$SGCONF" good.yaml validate 9.9 8.8 2>/dev/null &&
+	ok "validate SERIES: the series named are known" || fail "validate SERIES"
+[ "$("$RUNFILE" list --where series=9.9 "$T/plan/series" tarball)" = linux-9.9.1.tar.xz ] &&
+	ok "facts: the series" || fail "facts: $(cat "$T/plan/series")"
+"$SGCONF" "$SG_ROOT/branches.yaml" facts "$T/plan" || fail "facts of branches.yaml"
+fact() { "$RUNFILE" list --where series="$1" "$T/plan/series" "$2"; }
+[ "$(fact 3.19 compiler)" = gcc-12 ] && ok "compiler from defaults:" || fail "no compiler from defaults:"
+[ "$(fact 3.19 config)" = prove/kconfig/base.config ] &&
+	[ "$(fact 6.1 config)" = "prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config" ] &&
+	ok "config fragments as a list" || fail "config: $(fact 6.1 config)"
+[ "$("$RUNFILE" list --where series=3.19 --where variant=unfixed "$T/plan/variants" fixes)" = false ] &&
+	ok "facts: the variants" || fail "variants: $(cat "$T/plan/variants")"
 
 # Cross-era pairs, under a header line naming the columns: each side's
 # variant defaults to the first with the fixes and no mutant; the geometry

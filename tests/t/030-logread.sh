@@ -26,11 +26,13 @@ done
 "$LOGREAD" /nonexistent 0 raid0-map 2>/dev/null && fail "missing log accepted"
 [ "$(head -n 1 "$T/pass.out")" = "$("$RUNFILE" header verdicts)" ] &&
 	ok "a header line names the columns: the verdicts run file" || fail "header: $(head -n 1 "$T/pass.out")"
-# An ERROR says what the log ended with, the checks' own SG-INFO left out;
+# An ERROR says what the log ended with (its own column), the checks' own SG-INFO left out;
 # the result line is kept as the guest printed it.
-"$RUNFILE" get --where check=raid0-discard "$T/hang.out" reason | grep -q 'log tail: .*[^-]' &&
-	! "$RUNFILE" get --where check=raid0-discard "$T/hang.out" reason | grep -q 'SG-INFO' &&
-	ok "an ERROR's reason ends with the log's tail, without SG-INFO" ||
+"$RUNFILE" list --where check=raid0-discard "$T/hang.out" log_tail | grep -q 'SG-BEGIN raid0-discard$' &&
+	! "$RUNFILE" list --where check=raid0-discard "$T/hang.out" log_tail | grep -q 'SG-INFO' &&
+	! "$RUNFILE" list --where check=raid0-discard "$T/hang.out" reason | grep -q 'SG-' &&
+	[ "$("$RUNFILE" list --where check=raid0-map "$T/hang.out" log_tail)" = - ] &&
+	ok "an ERROR's log_tail holds the log's last lines, without SG-INFO; its reason does not" ||
 	fail "hang: $(cat "$T/hang.out")"
 [ "$("$RUNFILE" get --where check=raid0-map "$T/pass.out" line)" = \
   "line='$(grep -m1 '^SG-RESULT raid0-map ' "$SG_ROOT/tests/logs/pass.log" | tr -d '\r')'" ] &&

@@ -5,19 +5,30 @@
 # that greps for SG-RESULT, or awks a run file's $3, fails the tree here.
 . "$SG_ROOT/tests/common.sh"
 cd "$SG_ROOT" || exit 1
-# vm-images/init is the guest's own printer of the protocol (test 030).
-scripts=$(ls prove/*.sh maintain/*.sh lib/*.sh vm-images/*.sh | grep -v '^vm-images/init$')
-[ -n "$scripts" ] || fail "no product shell found"
+# Every product shell file: *.sh, lib/settings, and every file that
+# starts #!/bin/sh (the guests' inits).  vm-images/init and the fstests
+# guest's are the guest's own printers of the protocol (test 030).
+scripts=$(git ls-files prove maintain lib vm-images | while read -r f; do
+	case $f in
+	*.sh | lib/settings) echo "$f" ;;
+	*) head -n 1 "$f" | grep -q '^#!/bin/sh' && echo "$f" ;;
+	esac
+done | grep -v -e '^vm-images/init$' -e '^vm-images/fstests/init$')
+n=$(echo $scripts | wc -w)
+[ "$n" -ge 25 ] && echo "$scripts" | grep -qx lib/settings && echo "$scripts" | grep -qx vm-images/fstests/run-tests.sh &&
+	ok "$n product shell files, lib/settings and the fstests scripts among them" ||
+	fail "the product shell files found: $scripts"
 
 # code LINE...: the lines that are not comments, as FILE:N:TEXT.
 code() { grep -n -v '^[[:space:]]*#' "$@" /dev/null | sed 's/[[:space:]]#[^"'\'']*$//'; }
 
+# The fstests guest's run-tests.sh prints the protocol (as vm-images/init).
 # shellcheck disable=SC2086
-said=$(code $scripts | grep 'SG-[A-Z]')
+said=$(code $(echo "$scripts" | grep -v '^vm-images/fstests/run-tests.sh$') | grep 'SG-[A-Z]')
 [ -z "$said" ] && ok "no product shell reads a guest line by its SG- text" ||
 	fail "guest lines read by their text (logread reads them): $said"
 
-runfiles='results\.tsv\|steps\.tsv\|\.verdicts\|\.outcome\|/images"'
+runfiles='results\.tsv\|steps\.tsv\|\.verdicts\|\.outcome\|/images"\|/plan"\|/policy"\|/shards"\|cross\.list\|/rows/\|/series"\|/variants"'
 readers='awk\|cut \|sed -n\|while read\|grep\|head \|tail '
 # shellcheck disable=SC2086
 positional=$(code $scripts | grep "$runfiles" | grep "$readers")
@@ -28,6 +39,13 @@ positional=$(code $scripts | grep "$runfiles" | grep "$readers")
 written=$(code $scripts | grep "printf.*\\\\t.*>>* *\"*\$[a-z]*[/]*\(results\|steps\)")
 [ -z "$written" ] && ok "no product shell writes a run file's row by hand" ||
 	fail "run file rows written by hand (use runfile row): $written"
+
+# One way to a run file: the old ways are gone from the product.
+# shellcheck disable=SC2086
+old=$(code $scripts | grep -e 'report"* --row' -e 'report"* --header' -e 'report"* --match' \
+	-e sg_tsv_rows -e sg_tsv_row -e SG_RESULTS_AWK -e 'sg_row ')
+[ -z "$old" ] && ok "no report --row, --header or --match, sg_tsv_rows, sg_tsv_row, SG_RESULTS_AWK" ||
+	fail "the old ways to a run file: $old"
 
 # The guard can fail: a script that reads a verdict by its text is named.
 mkdir -p "$T/prove"

@@ -1,6 +1,7 @@
 # The matrix report on a fixed results file: Markdown, JUnit and JSON as
 # recorded, a mismatch fails the run, a SKIP is listed but does not
-# (unless SG_STRICT=1).
+# (unless the run's policy is strict: its policy file, not the
+# environment, so a run folder renders the same for anyone).
 . "$SG_ROOT/tests/common.sh"
 g="$SG_ROOT/tests/golden"
 
@@ -20,7 +21,12 @@ grep -v 'regress-ext4-es' "$g/results.tsv" > "$T/ok/results.tsv"
 tail -n 1 "$T/ok/stdout" | grep -qx '1 of 2 series run, 2 cross-era pairs, 10 of 10 outcomes as expected; 1 series SKIP (no tree)' &&
 	ok "a skipped series is counted, and the run is not called OK" ||
 	fail "summary: $(tail -n 1 "$T/ok/stdout")"
-SG_STRICT=1 "$REPORT" "$T/ok" > /dev/null && fail "SG_STRICT=1 let a SKIP pass" || ok "SG_STRICT=1 fails on SKIP"
+SG_STRICT=1 "$REPORT" "$T/ok" > /dev/null && ok "SG_STRICT=1 at render time changes nothing" ||
+	fail "the environment's SG_STRICT judged a run"
+"$RUNFILE" row --header policy strict=1 seed=7 tries=1 shard=1/1 > "$T/ok/policy"
+"$REPORT" "$T/ok" > /dev/null && fail "a strict run's policy let a SKIP pass" ||
+	ok "a run whose policy is strict fails on SKIP"
+rm "$T/ok/policy"
 grep -v SKIP "$T/ok/results.tsv" > "$T/ok/run.tsv" && mv "$T/ok/run.tsv" "$T/ok/results.tsv"
 "$REPORT" "$T/ok" | tail -n 1 | grep -q '; matrix OK$' && ok "every series run and as expected: matrix OK" ||
 	fail "no matrix OK on a full clean run"
@@ -30,9 +36,9 @@ printf 'only\tthree\tcolumns\n' > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a file without the header was read"
 grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing header is named" ||
 	fail "no header: $(cat "$T/err")"
-{ "$REPORT" --header; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
+{ "$RUNFILE" header results; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
-grep -q "results.tsv:2: needs 12 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+grep -q "results.tsv:2: needs 16 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
 # The same TSV reader (report/tsv.c) under bisectmd, which finds the
 # columns of steps.tsv by name: reordered and with a column more, it
 # reads right; a missing column and a short row are named.

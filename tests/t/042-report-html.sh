@@ -65,9 +65,10 @@ grep '^cell	' "$T/probe.dom" > "$T/cells"
 ok_bg="rgb(220, 243, 228)" bad_bg="rgb(253, 224, 221)" skip_bg="rgb(236, 239, 243)"
 tab=$(printf '\t')
 rows=0
-tail -n +2 "$run/results.tsv" > "$T/rows"
-while IFS="$tab" read -r s v c exp obs rest; do
+"$RUNFILE" list "$run/results.tsv" series variant check expected observed kind writer reader > "$T/rows"
+while read -r s v c exp obs kind writer reader; do
 	rows=$((rows + 1))
+	[ "$kind" != pair ] || s="$writer→$reader"
 	if [ "$obs" = SKIP ]; then want=skip bg=$skip_bg
 	elif [ "$obs" = "$exp" ]; then want=ok bg=$ok_bg
 	else want=bad bg=$bad_bg; fi

@@ -52,27 +52,25 @@ seed=$(cat "$run/seed")
 tsv="$run/results.tsv"
 . "$SG_ROOT/lib/sg.sh"
 echo "runs/*/seed: $seed"
-echo "pair rows (series variant check observed seed reason):"
-awk -F'\t' "$SG_RESULTS_AWK"'$col["series"] ~ /→/ {
-	print "  " $col["series"], $col["variant"], $col["check"], $col["observed"], $col["seed"], $col["reason"] }' "$tsv"
+echo "pair rows (writer reader variant check observed seed reason):"
+"$RUNFILE" list --where kind=pair "$tsv" writer reader variant check observed seed reason | sed 's/^/  /'
 
-[ "$(awk -F'\t' "$SG_RESULTS_AWK"'$col["series"] == "9.8→9.9" { n++ } END { print n + 0 }' "$tsv")" = 1 ] &&
+[ "$("$RUNFILE" count --where kind=pair --where writer=9.8 --where reader=9.9 "$tsv")" = 1 ] &&
 	ok "the pair ran" || fail "no pair row: $(cat "$tsv")"
-awk -F'\t' -v s="$seed" "$SG_RESULTS_AWK"'
-	$col["series"] ~ /→/ && ($col["seed"] != s || $col["reason"] !~ "^seed=" s "( |$)") { bad = 1 }
-	END { exit bad }' "$tsv" &&
+tsv_where "$tsv" 'c["kind"] == "pair" && (c["seed"] != s || c["reason"] !~ "^seed=" s "( |$)") { bad = 1 }
+	END { exit bad }' s="$seed" &&
 	ok "the pair's row carries the run's seed, and its reader said it ran with it" ||
-	fail "pair seed, want $seed: $(grep '→' "$tsv")"
+	fail "pair seed, want $seed: $(grep pair "$tsv")"
 grep -q "sg_seed=$seed " "$run/cross/up/write.append" && grep -q "sg_seed=$seed " "$run/cross/up/read.append" &&
 	ok "the writer and the reader were both given sg_seed=$seed" ||
 	fail "pair command lines: $(cat "$run"/cross/up/*.append)"
-awk -F'\t' -v s="$seed" "$SG_RESULTS_AWK"'$col["seed"] != s { bad = 1 } END { exit bad }' "$tsv" &&
+tsv_where "$tsv" 'c["seed"] != s { bad = 1 } END { exit bad }' s="$seed" &&
 	ok "every row carries the seed" || fail "rows: $(cat "$tsv")"
 grep -q "sg_seed=$seed " "$run/logs/9.9-base.append" && ok "the series' guests got it too" ||
 	fail "9.9 command line: $(cat "$run/logs/9.9-base.append")"
 
 [ "$(($(wc -l < "$tsv") - 1))" = 5 ] && ok "2 units of 2 checks and a pair: 5 rows" || fail "rows: $(cat "$tsv")"
-row() { awk -F'\t' -v s="$1" -v c="$2" "$SG_RESULTS_AWK"'$col["series"] == s && $col["check"] == c { print $col["observed"] "|" $col["reason"] }' "$tsv"; }
+row() { tsv_where "$tsv" 'c["series"] == s && c["check"] == want { print c["observed"] "|" c["reason"] }' s="$1" want="$2"; }
 case $(row 9.9 raid0-discard) in
 "ERROR|no verdict for raid0-discard in "*) ok "a verdict logread left out is an ERROR row that says so" ;;
 *) fail "9.9 raid0-discard: $(row 9.9 raid0-discard)" ;;
@@ -96,7 +94,9 @@ grep -qx "1 of 2 outcomes as expected" "$T/judge" && ok "report --judge RUN SERI
 [ $? = 3 ] && grep -q "^no outcome of 9.9 with patch set 0123456789ab in " "$T/judge" &&
 	ok "report --judge RUN SERIES PATCHSET: exit 3 when the run did not test it" ||
 	fail "judge, another patch set: $(cat "$T/judge")"
-"$REPORT" --match PASS PASS && ! "$REPORT" --match PASS ERROR && "$REPORT" --match FAIL SKIP &&
-	! SG_STRICT=1 "$REPORT" --match FAIL SKIP && ok "report --match: one row's verdict" ||
-	fail "report --match"
+# The run's policy holds its seed and strictness; the plan every row.
+[ "$("$RUNFILE" list "$run/policy" seed strict)" = "$seed 0" ] && ok "the policy: the seed, not strict" ||
+	fail "policy: $(cat "$run/policy")"
+[ "$("$RUNFILE" count "$run/plan")" = 5 ] && ok "the plan: the 5 rows the run judged" ||
+	fail "plan: $(cat "$run/plan")"
 done_testing

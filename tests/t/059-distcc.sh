@@ -47,7 +47,7 @@ until_true 5 grep -q "COMPILE_OK .*small.c" "$T/distccd.log" && ok "compiled by 
 	[ "$(DISTCC_HOSTS= sg_build_mode)" = "local, ccache" ] &&
 	ok "the build mode is said" || fail "mode: $(DISTCC_HOSTS="127.0.0.1:$port/2" sg_build_mode)"
 mkdir -p "$T/run"
-"$REPORT" --header > "$T/run/results.tsv"
+"$RUNFILE" header results > "$T/run/results.tsv"
 echo "distcc plain over 127.0.0.1:$port/2, ccache in front" > "$T/run/builds"
 "$REPORT" "$T/run" | grep -q "^builds: distcc plain over" && ok "report prints it" ||
 	fail "report: $("$REPORT" "$T/run")"

@@ -35,7 +35,7 @@ shard() {
 units() { ls "$1/rows" | grep -v '\.' | paste -sd' '; }
 shard 1
 shard 2
-echo "plan: $(cat "$T/s1/plan" | tr '\t\n' ' |')"
+echo "shards: $(cat "$T/s1/shards" | tr '\t\n' ' |')"
 [ "$(units "$T/s1")" = "001 002" ] && [ "$(units "$T/s2")" = "003 004" ] &&
 	ok "9.8's two units in shard 1 alone, 9.9's in shard 2 alone" ||
 	fail "units: shard 1 $(units "$T/s1"), shard 2 $(units "$T/s2")"
@@ -57,9 +57,9 @@ cut -f1-5 "$T/merged/results.tsv" > "$T/m" && cut -f1-5 "$T/whole/results.tsv" >
 
 # A shard that gave the series to other shards is not joined.
 {
-	"$RUNFILE" header plan
-	"$RUNFILE" row plan series=9.8 shard=2 cost=1 from=timings
-	"$RUNFILE" row plan series=9.9 shard=1 cost=1 from=timings
+	"$RUNFILE" header shards
+	"$RUNFILE" row shards series=9.8 shard=2 cost=1 from=timings
+	"$RUNFILE" row shards series=9.9 shard=1 cost=1 from=timings
 } > "$T/swapped"
 SHARD=1/2 SHARD_PLAN="$T/swapped" "$SG_ROOT/prove/matrix.sh" "$T/other" /dev/null 2>/dev/null
 [ "$(units "$T/other")" = "003 004" ] && ok "SHARD_PLAN: a shard runs the plan it is given" ||

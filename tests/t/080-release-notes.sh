@@ -34,13 +34,14 @@ grep -q "NOT AS EXPECTED: 1 outcome(s)" "$T/mismatch.out" && ok "mismatch said" 
 # What fstests ran goes into the notes, test by test; a test not as the
 # baseline expects makes the evidence not as expected.
 fsrow() {	# fsrow TEST EXPECTED OBSERVED REASON
-	"$REPORT" --row series=3.19 variant=fixed check="$1" expected="$2" observed="$3" \
-		seconds=9 kernel=3.19.8 patchset=6f2ee186a6a4 seed=1 complaint=- log=- reason="$4"
+	"$RUNFILE" row results series=3.19 variant=fixed check="$1" expected="$2" observed="$3" \
+		seconds=9 kernel=3.19.8 patchset=6f2ee186a6a4 seed=1 complaint=- log=- reason="$4" \
+		kind=fstests writer=- reader=- log_tail=-
 }
 mkdir -p "$T/fsrun/20150103-000000-fstests-3.19" "$T/fs"
 fs="$T/fsrun/20150103-000000-fstests-3.19/results.tsv"
 {
-	"$REPORT" --header
+	"$RUNFILE" header results
 	fsrow generic/086 PASS PASS -
 	fsrow generic/075 PASS PASS -
 	fsrow generic/436 SKIP SKIP "_notrun: this test requires a valid \$SCRATCH_DEV"
@@ -64,7 +65,7 @@ grep -q "^  generic/091 *fixed *FAIL (not as the baseline expects): generic/091.
 # release-notes.sh picks the newest run of the current patch set.
 export SG_CACHE="$T/cache"
 mkdir -p "$SG_CACHE/bin" "$SG_CACHE/runs/20150101-000000" "$SG_CACHE/runs/20150102-000000"
-cp "$SGCONF" "$RELNOTES" "$REPORT" "$SG_CACHE/bin/"
+cp "$SGCONF" "$RELNOTES" "$REPORT" "$RUNFILE" "$SG_CACHE/bin/"
 # The recorded run tested the 3.19 set of its day (6f2ee186a6a4); the
 # choice is tried with the id of the set in the tree now.
 cur=$(sh -c '. "$1/lib/sg.sh" && sg_load_series 3.19 && patchset_id' sh "$SG_ROOT")

@@ -6,7 +6,7 @@
 . "$SG_ROOT/tests/common.sh"
 standin_series
 mkdir -p "$SG_CACHE/tarballs" "$SG_CACHE/bin"
-cp "$REPORT" "$SG_CACHE/bin/"
+cp "$REPORT" "$RUNFILE" "$SG_CACHE/bin/"
 src="$T/linux-9.9.1"
 mkdir -p "$src/drivers/md"
 printf 'kernelversion:\n\t@echo 9.9.1\n' > "$src/Makefile"
@@ -45,10 +45,10 @@ git -C "$T/remote.git" tag -d v9.9.1-sg1 >/dev/null
 sg_load_series 9.9
 run() {
 	mkdir -p "$SG_CACHE/runs/$1"
-	{ "$REPORT" --header
-	  "$REPORT" --row series=9.9 variant=fixed check=raid0-map expected=PASS \
+	{ "$RUNFILE" header results
+	  "$RUNFILE" row results series=9.9 variant=fixed check=raid0-map expected=PASS \
 		observed="$2" seconds=1.0 kernel=9.9.1 patchset="$(patchset_id)" seed=1 \
-		complaint=- log=log reason=why
+		complaint=- log=log reason=why kind=check writer=- reader=- log_tail=-
 	} > "$SG_CACHE/runs/$1/results.tsv"
 }
 run 20260101-000000 FAIL

@@ -20,14 +20,14 @@ rows=$(($(wc -l < "$tsv") - 1))
 . "$SG_ROOT/lib/sg.sh"
 want=$(( $(echo $checks | wc -w) * $(echo $variants | wc -w) ))
 [ "$rows" -eq "$want" ] && ok "$rows rows" || fail "$rows rows, want $want"
-awk -F'\t' "$SG_RESULTS_AWK"'
-	$col["variant"] == "base" && ($col["observed"] != "PASS" || $col["reason"] !~ /arrays=[1-9]|cases=[1-9]/) { bad = 1 }
-	END { exit bad }' "$tsv" &&
+tsv_where "$tsv" '
+	c["variant"] == "base" && (c["observed"] != "PASS" || c["reason"] !~ /arrays=[1-9]|cases=[1-9]/) { bad = 1 }
+	END { exit bad }' &&
 	ok "base passes every check, with what it tested" || fail "base does not pass everything"
 for c in $checks; do
-	killers=$(awk -F'\t' -v c="$c" "$SG_RESULTS_AWK"'
-		$col["check"] == c && $col["variant"] ~ /^regress-/ && $col["expected"] == "FAIL" &&
-		$col["observed"] == "FAIL" && $col["reason"] ~ /sector [0-9]|byte [0-9]|offset [0-9]|e2fsck/ { print $col["variant"] }' "$tsv")
+	killers=$(tsv_where "$tsv" '
+		c["check"] == want && c["variant"] ~ /^regress-/ && c["expected"] == "FAIL" &&
+		c["observed"] == "FAIL" && c["reason"] ~ /sector [0-9]|byte [0-9]|offset [0-9]|e2fsck/ { print c["variant"] }' want="$c")
 	[ -n "$killers" ] && ok "$c killed by $(echo $killers)" || fail "$c is killed by no mutant"
 done
 for f in matrix.md junit.xml results.json; do

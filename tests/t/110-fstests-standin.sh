@@ -12,7 +12,7 @@
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 FSBASELINE="$SG_CACHE/bin/fsbaseline"
-# SG_RESULTS_AWK: results.tsv read by column name.
+# tsv_where: results.tsv read by column name.
 . "$SG_ROOT/lib/sg.sh"
 make -s -C "$SG_ROOT/verify" fstests OUT="$T/guest" >"$T/make.out" 2>&1 ||
 	{ fail "fsresult does not build: $(tail -n 3 "$T/make.out")"; done_testing; }
@@ -101,8 +101,8 @@ fstests() {
 
 # row RUN TEST OBSERVED EXPECTED [REASON...]: the test's row says so.
 row() {
-	got=$(awk -F'\t' -v t="$2" "$SG_RESULTS_AWK"' $col["check"] == t {
-		print $col["observed"] "\t" $col["expected"] "\t" $col["reason"] }' "$1/results.tsv")
+	got=$(tsv_where "$1/results.tsv" 'c["check"] == t {
+		print c["observed"] "\t" c["expected"] "\t" c["reason"] }' t="$2")
 	case $got in
 	"$3	$4	"*"$5"*) ok "$2: $3, expected $4${5:+, \"$5\"}" ;;
 	*) fail "$2: wanted $3 (expected $4) with \"$5\", got: $got" ;;
@@ -132,8 +132,8 @@ rm -f "$fst/ran-005"
 FSTESTS="$fst" fstests "$T/run2" 9.9 unfixed > "$T/run2.out" 2>&1
 row "$T/run2" generic/002 FAIL FAIL "(baseline: only the unfixed kernel gets it wrong)"
 row "$T/run2" generic/006 FAIL PASS "differs at line 2"
-bad=$(awk -F'\t' "$SG_RESULTS_AWK"' $col["expected"] != $col["observed"] && $col["observed"] != "SKIP" { print $col["check"] }' \
-	"$T/run2/results.tsv" | tr '\n' ' ')
+bad=$(tsv_where "$T/run2/results.tsv" 'c["expected"] != c["observed"] && c["observed"] != "SKIP" { print c["check"] }' |
+	tr '\n' ' ')
 [ "$bad" = "generic/004 generic/006 generic/099 " ] && ok "unfixed: the rows not as expected are $bad" ||
 	fail "unfixed: the rows not as expected are $bad"
 
@@ -148,7 +148,7 @@ n=$(grep -c 'SKIP.*FSTESTS not set' "$T/run3/results.tsv")
 # Bad baselines, named by file and line.
 for bad in 'generic/086' 'generic/086 # PASS: no' 'generic/086 # FAIL:' 'generic086 # FAIL: x'; do
 	printf '# ok\n%s\n' "$bad" > "$T/bad.expunge"
-	out=$("$T/fsbaseline" "$T/bad.expunge" base generic/086 2>&1) &&
+	out=$("$T/fsbaseline" "$T/bad.expunge" 9.9 base generic/086 2>&1) &&
 		fail "baseline line \"$bad\" taken" ||
 		case $out in
 		*"bad.expunge:2: "*) ok "baseline line \"$bad\" refused: ${out#*:2: }" ;;
@@ -156,14 +156,14 @@ for bad in 'generic/086' 'generic/086 # PASS: no' 'generic/086 # FAIL:' 'generic
 		esac
 done
 printf 'generic/1 # FAIL a b: x\ngeneric/1 # SKIP b: y\n' > "$T/bad.expunge"
-"$T/fsbaseline" "$T/bad.expunge" b generic/1 >/dev/null 2>&1 && fail "a test named twice for a variant taken" ||
+"$T/fsbaseline" "$T/bad.expunge" 9.9 b generic/1 >/dev/null 2>&1 && fail "a test named twice for a variant taken" ||
 	ok "a test named twice for one variant refused"
-"$T/fsbaseline" "$T/bad.expunge" c generic/1 | grep -q '^generic/1	PASS	yes	-$' &&
+"$T/fsbaseline" "$T/bad.expunge" 9.9 c generic/1 | grep -q '^fstests	9.9	c	generic/1	PASS	-	-	-	yes	-$' &&
 	ok "a line naming other variants leaves this one's test expected to PASS" ||
-	fail "fsbaseline for another variant: $("$T/fsbaseline" "$T/bad.expunge" c generic/1)"
+	fail "fsbaseline for another variant: $("$T/fsbaseline" "$T/bad.expunge" 9.9 c generic/1)"
 # The repository's own baselines and list parse.
 for b in "$SG_ROOT"/backports/*/fstests.expunge; do
 	[ -f "$b" ] || continue
-	"$T/fsbaseline" "$b" base generic/086 >/dev/null && ok "$b parses" || fail "$b does not parse"
+	"$T/fsbaseline" "$b" 9.9 base generic/086 >/dev/null && ok "$b parses" || fail "$b does not parse"
 done
 done_testing
