@@ -61,6 +61,8 @@ TESTS ?=
 FSTESTS ?=
 KERNEL ?=
 BIN := $(SG_CACHE)/bin
+# The run folder a job of this make makes (matrix, bisect, fstests).
+NEW_RUN := $(SG_CACHE)/runs/$(shell date +%Y%m%d-%H%M%S)
 IMAGE := $(SG_CACHE)/image
 HOSTCFLAGS := -O2 -g -Wall -Wextra -Wno-format-truncation -std=gnu11
 
@@ -133,93 +135,61 @@ deps-npm:
 
 tools: $(TOOLS)
 
-# config/: reading branches.yaml and the upstream facts, the lint and the
-# guard.  report/: from serial logs to verdicts, tables and release notes.
-LIBSG := $(addprefix config/,yamldoc.c facts.c patchfile.c guard.c lint.c)
-# The one reader of branches.yaml, for every program that needs its facts.
-BRANCHES_SRCS := config/branches.c config/validate.c
-SGCONF_SRCS := config/sgconf.c config/record.c config/plan.c config/plan.h $(BRANCHES_SRCS)
-LIBSG_H := $(wildcard config/*.h)
-# One reader of a TSV file with a header naming its columns.
-TSV := report/tsv.c report/tsv.h
-# Every run file's schema (results, steps, verdicts, outcome, images).
-RUNFILE := report/runfile.c report/runfile.h report/results.c report/results.h $(TSV)
-RESULTS := $(RUNFILE)
-OUTFILE := report/outfile.c report/outfile.h
-# The one JSON writer (kcidb.json, results.json, bisect.json), and the
-# UTF-8 check the JSON reader and the markup escaper (report/html.c) share.
-JSONW := report/jsonw.c report/jsonw.h
-$(BIN)/sgconf: $(SGCONF_SRCS) $(LIBSG) $(LIBSG_H) $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Ireport -o $@ $(filter %.c,$(SGCONF_SRCS) $(RUNFILE)) $(LIBSG) -lyaml
+# The host tools, C, each beside the job it serves; every one built from
+# its own sources and the parts it shares:
+#   lib/      what every job shares: the run files (tsv, runfile: their
+#             schemas, reader and writer), JSON (jsonw writes, json reads),
+#             YAML (yamldoc), a patch's headers (patchfile), output files
+#   config/   the answers about branches.yaml (sgconf) and the upstream
+#             facts it names: the validation, the plan, the lint, the guard
+#   report/   the judge (results, join) apart from the renderers (tables,
+#             kcidb*, html*) and the guest log's reader (logread, sgline)
+#   prove/, maintain/  the C of one job: tarimport, shardplan, fsbaseline,
+#             phasetimes and guesttimes (the bench); followups and uphist,
+#             quiltmail (intake), bisectmd, relnotes and fsnotes
+HOSTINC := -Ilib -Iconfig -Ireport -Imaintain -Iverify/common
+HOST_H := $(wildcard lib/*.h config/*.h report/*.h maintain/*.h) verify/common/protocol.h
+RUNFILE_C := lib/runfile.c lib/tsv.c
+CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c) \
+	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
+JUDGE_C := report/results.c report/join.c $(RUNFILE_C)
+RENDER_C := $(addprefix report/,tables.c kcidb.c kcidbrun.c kcidbbisect.c html.c htmlrun.c \
+	htmlbisect.c htmlindex.c runfolder.c bisectrun.c guestlog.c sgline.c) lib/jsonw.c lib/outfile.c
+# host_cc: $@ from the .c files among its prerequisites, then $(1) (libraries).
+host_cc = $(CC) $(HOSTCFLAGS) $(HOSTINC) -o $@ $(sort $(filter %.c,$^)) $(1)
+$(TOOLS): | $(BIN)
+$(BIN):
+	@mkdir -p $@
 
-$(BIN)/followups: config/followups.c config/uphist.c config/uphist.h
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ config/followups.c config/uphist.c
-
-# What a series' fstests baseline expects of each test (make fstests).
-$(BIN)/fsbaseline: config/fsbaseline.c $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Ireport -o $@ config/fsbaseline.c $(filter %.c,$(RUNFILE))
-
-$(BIN)/quiltmail: config/quiltmail.c config/patchfile.c config/patchfile.h
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ config/quiltmail.c config/patchfile.c
-
-$(BIN)/relnotes: report/relnotes.c report/fsnotes.c report/fsnotes.h $(RESULTS) $(OUTFILE) $(BRANCHES_SRCS) $(LIBSG) $(LIBSG_H)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iconfig -o $@ report/relnotes.c report/fsnotes.c $(filter %.c,$(RUNFILE)) report/outfile.c $(BRANCHES_SRCS) $(LIBSG) -lyaml
-
-# The guest protocol is one header, shared with the guest's printer.
-SGLINE := report/sgline.c report/sgline.h verify/common/protocol.h
-$(BIN)/logread: report/logread.c $(SGLINE) $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/logread.c report/sgline.c $(filter %.c,$(RUNFILE))
-
-# Where a guest's seconds went, from the same log (make bench).
-GUESTLOG := report/guestlog.c report/guestlog.h $(SGLINE)
-$(BIN)/guesttimes: report/guesttimes.c $(GUESTLOG)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ report/guesttimes.c $(filter %.c,$(GUESTLOG))
-
-# A bisection's folder (steps.tsv, answer), for bisectmd and report.
-BISECTRUN := report/bisectrun.c report/bisectrun.h $(RUNFILE)
-# kcidb.json and report.html of a run (report), and the KCIDB checker.
-KCIDB := report/kcidb.c report/kcidbrun.c report/kcidbbisect.c report/kcidb.h \
-	$(JSONW) report/runfolder.c report/runfolder.h
-HTML := report/html.c report/html.h report/htmlrun.c report/htmlbisect.c report/htmlindex.c
-REPORT_SRCS := report/report.c report/join.c report/join.h $(RUNFILE) $(OUTFILE) $(BISECTRUN) $(KCIDB) $(HTML) $(GUESTLOG)
-$(BIN)/report: $(REPORT_SRCS)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Iverify/common -o $@ $(sort $(filter %.c,$(REPORT_SRCS))) -lm
-
-$(BIN)/bisectmd: report/bisectmd.c $(BISECTRUN) $(OUTFILE) $(JSONW)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/bisectmd.c $(sort $(filter %.c,$(BISECTRUN) $(OUTFILE) $(JSONW)))
-
-# Where a run's wall seconds went, from its phases.tsv (make bench).
-$(BIN)/phasetimes: report/phasetimes.c $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/phasetimes.c $(filter %.c,$(RUNFILE))
-
-# Which shard of SHARD=K/N runs which series, from the timings.
-$(BIN)/shardplan: config/shardplan.c $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -Ireport -o $@ config/shardplan.c $(filter %.c,$(RUNFILE))
-
-# How shell writes and reads the run files: by name, through their schema.
-$(BIN)/runfile: report/runfile-tool.c $(RUNFILE)
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/runfile-tool.c $(filter %.c,$(RUNFILE))
-
-$(BIN)/kcidbcheck: report/kcidbcheck.c report/json.c report/json.h $(JSONW) report/kcidb.h
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ report/kcidbcheck.c report/json.c $(filter %.c,$(JSONW))
-
-# A tar stream as a git fast-import stream: an import in one pass.
+$(BIN)/sgconf: config/sgconf.c $(CONFIG_C) $(HOST_H)
+	$(call host_cc,-lyaml)
+$(BIN)/runfile: lib/runfile-tool.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/logread: report/logread.c report/sgline.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/report: report/report.c $(JUDGE_C) $(RENDER_C) $(HOST_H)
+	$(call host_cc,-lm)
+$(BIN)/kcidbcheck: report/kcidbcheck.c lib/json.c lib/jsonw.c $(HOST_H)
+	$(call host_cc)
 $(BIN)/tarimport: prove/tarimport.c
-	@mkdir -p $(BIN)
-	$(CC) $(HOSTCFLAGS) -o $@ prove/tarimport.c
+	$(call host_cc)
+$(BIN)/shardplan: prove/shardplan.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/fsbaseline: prove/fsbaseline.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/phasetimes: prove/phasetimes.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/guesttimes: prove/guesttimes.c report/guestlog.c report/sgline.c $(HOST_H)
+	$(call host_cc)
+$(BIN)/followups: maintain/followups.c maintain/uphist.c $(HOST_H)
+	$(call host_cc)
+$(BIN)/quiltmail: maintain/quiltmail.c lib/patchfile.c $(HOST_H)
+	$(call host_cc)
+$(BIN)/bisectmd: maintain/bisectmd.c report/bisectrun.c report/results.c lib/jsonw.c lib/outfile.c \
+		$(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/relnotes: maintain/relnotes.c maintain/fsnotes.c report/results.c lib/outfile.c $(CONFIG_C) $(HOST_H)
+	$(call host_cc,-lyaml)
 
 image: $(INITRD)
 
@@ -254,12 +224,8 @@ matrix:
 matrix-locked: deps-apt tools
 	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
 	@$(MAKE) --no-print-directory image
-	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S); \
-	prove/matrix.sh $$run $(INITRD) $(SERIES) && \
-	ln -sfn $$run $(SG_CACHE)/runs/latest.new && \
-	mv -T $(SG_CACHE)/runs/latest.new $(SG_CACHE)/runs/latest && \
-	echo "run: $$run" && { $(BIN)/report $$run; rc=$$?; \
-	$(BIN)/report --index $(SG_CACHE)/runs >/dev/null; echo "page: $$run/report.html"; exit $$rc; }
+	@prove/matrix.sh $(NEW_RUN) $(INITRD) $(SERIES)
+	@prove/report.sh --new $(NEW_RUN)
 
 review:
 	@$(LOCKED) review-locked
@@ -291,27 +257,14 @@ publish-locked: tools
 # WRITE=1 writes backports/upstream.yaml, as intake does: under the lock.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) $(if $(filter 1,$(WRITE)),lib/locked.sh) maintain/follow-ups.sh $(UPSTREAM) $(SERIES) || { rc=$$?; \
-		case $$rc in 1) why="a series misses a fix" ;; 2) why="bad input" ;; \
-		75) why="the cache is in use (SG_NOWAIT=1)" ;; *) why=failed ;; esac; \
-		echo "make follow-ups: $$why (maintain/follow-ups.sh exit $$rc)" >&2; exit $$rc; }
+	@WRITE=$(WRITE) lib/make-status.sh follow-ups "a series misses a fix" \
+		$(if $(filter 1,$(WRITE)),lib/locked.sh) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
 
 # With RUNS: the shards' folders joined into one run, its table, and its
 # page.  Without: the newest run's kcidb.json and page (a matrix run or a
 # bisection).  Then index.html over the runs; the pages' paths printed.
 report: tools
-	@if [ -n "$(RUNS)" ]; then \
-		out=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-merged; \
-		prove/merge-runs.sh $$out $(RUNS) || exit $$?; \
-		echo "run: $$out"; $(BIN)/report $$out; rc=$$?; \
-		[ $$rc -gt 1 ] || echo "page: $$out/report.html"; \
-	else \
-		out=$$(ls -1d $(SG_CACHE)/runs/2*/ 2>/dev/null | sort -r | while read -r r; do \
-			[ -f $$r/results.tsv ] || [ -f $$r/steps.tsv ] && { echo $${r%/}; break; }; done); \
-		[ -n "$$out" ] || { echo "make report: no run in $(SG_CACHE)/runs yet (make matrix, or RUNS=\"dir1 dir2\" to join shards)" >&2; exit 2; }; \
-		$(BIN)/report --kcidb $$out >/dev/null && echo "page: $$($(BIN)/report --html $$out)"; rc=$$?; \
-	fi; \
-	echo "index: $$($(BIN)/report --index $(SG_CACHE)/runs)"; exit $$rc
+	@prove/report.sh $(RUNS)
 
 # The bisection builds and boots: the cache's lock, like the matrix.  Its
 # arguments are checked before the lock is waited for or anything is
@@ -323,9 +276,8 @@ bisect:
 	@$(LOCKED) bisect-locked
 
 bisect-locked: deps-apt tools image
-	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-bisect-$(SERIES); \
-	echo "run: $$run"; \
-	maintain/bisect.sh $$run $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
+	@echo "run: $(NEW_RUN)-bisect-$(SERIES)"
+	@maintain/bisect.sh $(NEW_RUN)-bisect-$(SERIES) $(INITRD) $(SERIES) $(GOOD) $(BAD) $(CHECK)
 
 # fstests in the Debian userland guest (prove/fstests.sh, docs/fstests.md).
 # Without FSTESTS every test is a SKIP row saying so, and nothing is
@@ -342,16 +294,12 @@ $(FSTESTS_GUEST)/fsresult: verify/fstests/fsresult.c $(CHECK_SRCS) verify/Makefi
 # lacks, not found out minutes later as an ERROR row per test.
 fstests:
 	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
-	@f="$(FSTESTS)"; [ -z "$$f" ] || { \
-		[ -d "$$f" ] || { echo "make fstests: FSTESTS=$$f: no such folder (want your fstests checkout)" >&2; exit 2; }; \
-		lacks=; [ -f "$$f/check" ] || lacks="no check script"; \
-		[ -d "$$f/tests/generic" ] || lacks="$${lacks:+$$lacks and }no tests/generic/"; \
-		[ -z "$$lacks" ] || { echo "make fstests: FSTESTS=$$f is not an fstests checkout: $$lacks" >&2; exit 2; }; }
+	@$(if $(FSTESTS),prove/fstests-image.sh --check "$(FSTESTS)")
 	@$(LOCKED) fstests-locked
 
 fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
-	@run=$(SG_CACHE)/runs/$$(date +%Y%m%d-%H%M%S)-fstests-$(SERIES); \
-	FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" prove/fstests.sh $$run $(SERIES) $(VARIANT)
+	@FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" \
+		prove/fstests.sh $(NEW_RUN)-fstests-$(SERIES) $(SERIES) $(VARIANT)
 
 # Reads a run folder: no lock.
 repro: tools

@@ -55,3 +55,11 @@ const char *branches_expect(struct ydoc *y, yaml_node_t *variant, const char *ch
 	e = ydoc_str(ydoc_get(y, ydoc_get(y, variant, "expect"), check));
 	return e ? e : "PASS";
 }
+
+const char *branches_file(const char *dir, const char *rel, char *buf, size_t len)
+{
+	if (!rel)
+		return NULL;
+	snprintf(buf, len, "%s/%s", dir, rel);
+	return buf;
+}

@@ -16,6 +16,8 @@
  * to.  Errors go to stderr as file:line, then "path: N errors"; -1.
  */
 int branches_open(struct ydoc *y, const char *path, char *dir, size_t len);
+/* dir/rel into buf (a path branches.yaml gives, from its folder dir); NULL for no rel. */
+const char *branches_file(const char *dir, const char *rel, char *buf, size_t len);
 /* The series' mapping, or NULL with "path: no series" on stderr. */
 yaml_node_t *branches_series(struct ydoc *y, const char *name);
 /* Whether name is one of the top-level checks:. */

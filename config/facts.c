@@ -183,3 +183,31 @@ const struct stable_release *fact_stable_in(const struct fact *f, const char *se
 			return &f->stable[i];
 	return NULL;
 }
+
+/*
+ * The commits of the facts file that say Fixes: ID, one line each:
+ * "id<TAB>subject<TAB>release<TAB>kind".  Nothing (exit 0) when ID is not
+ * known or nothing fixes it: a bisection prints what is known, no more.
+ */
+int facts_fixed_by(struct ydoc *y, const char *dir, const char *id)
+{
+	static struct facts facts;
+	size_t n = strlen(id);
+	int i, j;
+
+	if (n < 12) {
+		fprintf(stderr, "sgconf: fixed-by: %s: want at least 12 hex digits\n", id);
+		return 2;
+	}
+	if (facts_load_for_branches(&facts, y, dir))
+		return 1;
+	for (i = 0; i < facts.n; i++) {
+		const struct fact *f = &facts.f[i];
+
+		for (j = 0; j < f->nr_fixes; j++)
+			if (!strncmp(f->fixes[j], id, n))
+				printf("%s\t%s\t%s\t%s\n", f->id, f->subject,
+				       f->release ?: "-", f->kind ?: "-");
+	}
+	return 0;
+}

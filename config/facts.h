@@ -50,4 +50,10 @@ const struct stable_release *fact_stable_in(const struct fact *f, const char *se
 /* id[0..12), for messages. */
 const char *short_id(const char *id);
 
+/*
+ * sgconf fixed-by: the facts' commits that say Fixes: id, one line each
+ * ("id<TAB>subject<TAB>release<TAB>kind"); 0, 2 for an id too short.
+ */
+int facts_fixed_by(struct ydoc *y, const char *dir, const char *id);
+
 #endif

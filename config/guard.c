@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "branches.h"
 #include "guard.h"
 #include "patchfile.h"
 
@@ -112,4 +113,44 @@ int guard_series(const struct facts *facts, const char *series,
 		}
 	}
 	return violations;
+}
+
+/* guard_series() of a series of branches.yaml: its base and its lists. */
+static int guard_one(struct ydoc *y, const char *dir, struct facts *facts, const char *name,
+		     const char *override)
+{
+	yaml_node_t *s = branches_series(y, name), *bc;
+	const char *base[64], *files[2];
+	char compat[4096], fixes[4096];
+	int i, n;
+
+	if (!s)
+		return -1;
+	bc = ydoc_get(y, s, "base-contains");
+	for (n = 0; n < ydoc_len(bc) && n < 64; n++)
+		base[n] = ydoc_str(ydoc_item(y, bc, n));
+	files[0] = branches_file(dir, ydoc_str(ydoc_get(y, s, "build-compat")), compat, sizeof(compat));
+	files[1] = override ? override :
+		   branches_file(dir, ydoc_str(ydoc_get(y, s, "patches")), fixes, sizeof(fixes));
+	i = guard_series(facts, name, base, n, files, 2);
+	if (!i)
+		printf("guard: %s: every carried commit has its known follow-up fixes\n", name);
+	return i;
+}
+
+int guard_branches(struct ydoc *y, const char *dir, const char *name, const char *override)
+{
+	static struct facts facts;
+	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
+	int i, bad = 0, rc;
+
+	if (facts_load_for_branches(&facts, y, dir))
+		return 1;
+	if (name)
+		return guard_one(y, dir, &facts, name, override) ? 1 : 0;
+	for (i = 0; i < ydoc_len(series); i++) {
+		rc = guard_one(y, dir, &facts, ydoc_str(ydoc_key(y, series, i)), NULL);
+		bad |= rc != 0;
+	}
+	return bad;
 }

@@ -3,6 +3,7 @@
 #define SG_GUARD_H
 
 #include "facts.h"
+#include "yamldoc.h"
 
 /*
  * Prints one line per commit carried without its known follow-up fix and
@@ -11,5 +12,12 @@
 int guard_series(const struct facts *facts, const char *series,
 		 const char *const *base, int nr_base,
 		 const char *const *series_files, int nr_files);
+
+/*
+ * sgconf guard: guard_series() of the series called name of branches.yaml
+ * (dir: where its paths start), override standing in for its list of
+ * fixes; every series when name is NULL.  0, or 1 when one fails.
+ */
+int guard_branches(struct ydoc *y, const char *dir, const char *name, const char *override);
 
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "branches.h"
 #include "lint.h"
 #include "patchfile.h"
 
@@ -350,4 +351,95 @@ int lint_regress(const char *series, char paths[][4096], int n,
 		return 0;
 	folder_of(paths[0], dir, sizeof(dir));
 	return lint_list(dir, paths, n, lister, &k, preimage_dir);
+}
+
+#define MAX_MUTANTS 32
+
+/* The regress: patches of a series' variants, each once, as paths. */
+static int regress_paths(struct ydoc *y, const char *dir, yaml_node_t *s, char paths[][4096])
+{
+	yaml_node_t *vs = ydoc_get(y, s, "variants"), *list;
+	char path[4096];
+	int i, j, k, n = 0;
+
+	for (i = 0; i < ydoc_len(vs); i++) {
+		list = ydoc_get(y, ydoc_value(y, vs, i), "regress");
+		for (j = 0; j < ydoc_len(list); j++) {
+			if (!branches_file(dir, ydoc_str(ydoc_item(y, list, j)), path, sizeof(path)))
+				continue;
+			for (k = 0; k < n && strcmp(paths[k], path); k++)
+				;
+			if (k == n && n < MAX_MUTANTS)
+				snprintf(paths[n++], sizeof(paths[0]), "%s", path);
+		}
+	}
+	return n;
+}
+
+/* The mutants of a series, linted as code of this project's own. */
+static int lint_mutants(struct ydoc *y, const char *dir, yaml_node_t *s, const char *name,
+			const char *preimage)
+{
+	static char paths[MAX_MUTANTS][4096];
+	char lister[4400], rdir[4200];
+	int n = regress_paths(y, dir, s, paths);
+
+	snprintf(lister, sizeof(lister), "the regress: lists of %s's variants in %s",
+		 name, y->path);
+	if (preimage && n) {
+		snprintf(rdir, sizeof(rdir), "%s/%s/regress", preimage, name);
+		mkdir(rdir, 0755);
+	}
+	return lint_regress(name, paths, n, lister, preimage && n ? rdir : NULL);
+}
+
+static int lint_one(struct ydoc *y, const char *base, struct facts *facts, const char *name,
+		    const char *preimage, const char *override)
+{
+	yaml_node_t *s = branches_series(y, name);
+	char path[4096], dir[4200];
+	const char *compat;
+	int bad;
+
+	if (!s)
+		return 1;
+	if (preimage) {
+		snprintf(dir, sizeof(dir), "%s/%s", preimage, name);
+		mkdir(dir, 0755);
+	}
+	branches_file(base, ydoc_str(ydoc_get(y, s, "patches")), path, sizeof(path));
+	bad = lint_series(facts, name, override ? override : path, "fix",
+			  preimage ? dir : NULL);
+	compat = ydoc_str(ydoc_get(y, s, "build-compat"));
+	if (compat) {
+		branches_file(base, compat, path, sizeof(path));
+		if (preimage) {
+			snprintf(dir, sizeof(dir), "%s/%s/build-compat", preimage, name);
+			mkdir(dir, 0755);
+		}
+		bad += lint_series(facts, name, path, "build-compat", preimage ? dir : NULL);
+	}
+	bad += lint_mutants(y, base, s, name, preimage);
+	if (!bad)
+		printf("lint: %s: patch sets well formed\n", name);
+	return bad;
+}
+
+int lint_branches(struct ydoc *y, const char *dir, const char *name, const char *preimage,
+		  const char *override)
+{
+	static struct facts facts;
+	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
+	int i, bad = 0;
+
+	if (facts_load_for_branches(&facts, y, dir))
+		return 1;
+	if (preimage)
+		mkdir(preimage, 0755);
+	if (name)
+		return lint_one(y, dir, &facts, name, preimage, override) ? 1 : 0;
+	for (i = 0; i < ydoc_len(series); i++)
+		bad |= lint_one(y, dir, &facts, ydoc_str(ydoc_key(y, series, i)),
+				preimage, NULL) != 0;
+	return bad;
 }

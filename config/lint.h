@@ -3,6 +3,7 @@
 #define SG_LINT_H
 
 #include "facts.h"
+#include "yamldoc.h"
 
 /*
  * Lints the patches named by series_file, which must be exactly the
@@ -27,5 +28,15 @@ int lint_series(const struct facts *facts, const char *series,
  */
 int lint_regress(const char *series, char paths[][4096], int n,
 		 const char *lister, const char *preimage_dir);
+
+/*
+ * sgconf lint: the fix and build-compat lists and the mutants of the
+ * series called name of branches.yaml (dir: where its paths start), or of
+ * every series when name is NULL; each patch's preimage written under
+ * preimage/<series>/ when preimage is not NULL; override stands in for
+ * the list of fixes.  0, or 1 when a patch is not well formed.
+ */
+int lint_branches(struct ydoc *y, const char *dir, const char *name, const char *preimage,
+		  const char *override);
 
 #endif

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * What a job needs of branches.yaml, written once as run files
- * (report/runfile.h) that the shell reads by column name: the series'
+ * (lib/runfile.h) that the shell reads by column name: the series'
  * and variants' facts, the cross-era pairs, and the plan (every row the
  * run will judge, with its expected outcome).  Nothing is asked of
  * branches.yaml again while the job runs.

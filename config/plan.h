@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * A job's facts and plan, written once from branches.yaml as run files
- * (report/runfile.h).  SERIES: the series named (argv), every series
+ * (lib/runfile.h).  SERIES: the series named (argv), every series
  * when none; one branches.yaml does not know is named with the known
  * ones, and nothing is written (exit 2).
  */

@@ -22,6 +22,7 @@
 #include "facts.h"
 #include "patchfile.h"
 #include "record.h"
+#include "yamldoc.h"
 
 enum { K_SUBJECT, K_AUTHOR, K_DATE, K_RELEASE, K_KIND, K_FIXES, K_FILES,
        K_STABLE, NR_KEYS };
@@ -514,4 +515,14 @@ int facts_record(const char *path, const char *id, int argc, char **argv)
 	free(t.buf);
 	free(t.line);
 	return rc;
+}
+
+/* sgconf record: facts_record() on the facts file branches.yaml names. */
+int record_branches(struct ydoc *y, const char *dir, const char *id, int argc, char **argv)
+{
+	const char *rel = ydoc_str(ydoc_get(y, ydoc_root(y), "upstream"));
+	char path[8192];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	return facts_record(path, id, argc, argv);
 }

@@ -3,6 +3,8 @@
 #ifndef SG_RECORD_H
 #define SG_RECORD_H
 
+#include "yamldoc.h"
+
 /*
  * Adds commit id to the facts file at path, from key=value arguments
  * (subject, author, date, release, kind; fixes, files, stable as
@@ -17,5 +19,8 @@
  * stdout, one a line, and nothing written).
  */
 int facts_record(const char *path, const char *id, int argc, char **argv);
+
+/* facts_record() on the facts file branches.yaml (in dir) names. */
+int record_branches(struct ydoc *y, const char *dir, const char *id, int argc, char **argv);
 
 #endif

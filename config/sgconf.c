@@ -3,7 +3,7 @@
  * sgconf: what make and the shell scripts know of branches.yaml, read
  * through the one reader (branches.c: validated, every error as file:line
  * and what is wrong), answered as plain lines or as run files
- * (report/runfile.h) that the shell reads by column name.
+ * (lib/runfile.h) that the shell reads by column name.
  *
  *	sgconf FILE validate
  *	sgconf FILE checks | series
@@ -33,18 +33,14 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "branches.h"
 #include "facts.h"
 #include "guard.h"
 #include "lint.h"
-#include "patchfile.h"
 #include "plan.h"
 #include "record.h"
 #include "runfile.h"
-#include "validate.h"
 #include "yamldoc.h"
 
 static char basedir[4096];
@@ -57,190 +53,10 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 		puts(ydoc_str(ydoc_key(y, map, i)));
 }
 
-static const char *in_base(const char *rel, char *buf, size_t len)
-{
-	if (!rel)
-		return NULL;
-	snprintf(buf, len, "%s/%s", basedir, rel);
-	return buf;
-}
-
-static int guard_one(struct ydoc *y, struct facts *facts, const char *name,
-		     const char *override)
-{
-	yaml_node_t *s = branches_series(y, name), *bc;
-	const char *base[64], *files[2];
-	char compat[4096], fixes[4096];
-	int i, n;
-
-	if (!s)
-		return -1;
-	bc = ydoc_get(y, s, "base-contains");
-	for (n = 0; n < ydoc_len(bc) && n < 64; n++)
-		base[n] = ydoc_str(ydoc_item(y, bc, n));
-	files[0] = in_base(ydoc_str(ydoc_get(y, s, "build-compat")), compat, sizeof(compat));
-	files[1] = override ? override :
-		   in_base(ydoc_str(ydoc_get(y, s, "patches")), fixes, sizeof(fixes));
-	i = guard_series(facts, name, base, n, files, 2);
-	if (!i)
-		printf("guard: %s: every carried commit has its known follow-up fixes\n", name);
-	return i;
-}
-
-static int cmd_guard(struct ydoc *y, int argc, char **argv)
-{
-	static struct facts facts;
-	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
-	int i, bad = 0, rc;
-
-	if (facts_load_for_branches(&facts, y, basedir))
-		return 1;
-	if (argc > 3) {
-		rc = guard_one(y, &facts, argv[3], argc > 4 ? argv[4] : NULL);
-		return rc ? 1 : 0;
-	}
-	for (i = 0; i < ydoc_len(series); i++) {
-		rc = guard_one(y, &facts, ydoc_str(ydoc_key(y, series, i)), NULL);
-		bad |= rc != 0;
-	}
-	return bad;
-}
-
-#define MAX_MUTANTS 32
-
-/* The regress: patches of a series' variants, each once, as paths. */
-static int regress_paths(struct ydoc *y, yaml_node_t *s, char paths[][4096])
-{
-	yaml_node_t *vs = ydoc_get(y, s, "variants"), *list;
-	char path[4096];
-	int i, j, k, n = 0;
-
-	for (i = 0; i < ydoc_len(vs); i++) {
-		list = ydoc_get(y, ydoc_value(y, vs, i), "regress");
-		for (j = 0; j < ydoc_len(list); j++) {
-			if (!in_base(ydoc_str(ydoc_item(y, list, j)), path, sizeof(path)))
-				continue;
-			for (k = 0; k < n && strcmp(paths[k], path); k++)
-				;
-			if (k == n && n < MAX_MUTANTS)
-				snprintf(paths[n++], sizeof(paths[0]), "%s", path);
-		}
-	}
-	return n;
-}
-
-/* The mutants of a series, linted as code of this project's own. */
-static int lint_mutants(struct ydoc *y, yaml_node_t *s, const char *name,
-			const char *preimage)
-{
-	static char paths[MAX_MUTANTS][4096];
-	char lister[4400], dir[4200];
-	int n = regress_paths(y, s, paths);
-
-	snprintf(lister, sizeof(lister), "the regress: lists of %s's variants in %s",
-		 name, y->path);
-	if (preimage && n) {
-		snprintf(dir, sizeof(dir), "%s/%s/regress", preimage, name);
-		mkdir(dir, 0755);
-	}
-	return lint_regress(name, paths, n, lister, preimage && n ? dir : NULL);
-}
-
-static int lint_one(struct ydoc *y, struct facts *facts, const char *name,
-		    const char *preimage, const char *override)
-{
-	yaml_node_t *s = branches_series(y, name);
-	char path[4096], dir[4200];
-	const char *compat;
-	int bad;
-
-	if (!s)
-		return 1;
-	if (preimage) {
-		snprintf(dir, sizeof(dir), "%s/%s", preimage, name);
-		mkdir(dir, 0755);
-	}
-	in_base(ydoc_str(ydoc_get(y, s, "patches")), path, sizeof(path));
-	bad = lint_series(facts, name, override ? override : path, "fix",
-			  preimage ? dir : NULL);
-	compat = ydoc_str(ydoc_get(y, s, "build-compat"));
-	if (compat) {
-		in_base(compat, path, sizeof(path));
-		if (preimage) {
-			snprintf(dir, sizeof(dir), "%s/%s/build-compat", preimage, name);
-			mkdir(dir, 0755);
-		}
-		bad += lint_series(facts, name, path, "build-compat", preimage ? dir : NULL);
-	}
-	bad += lint_mutants(y, s, name, preimage);
-	if (!bad)
-		printf("lint: %s: patch sets well formed\n", name);
-	return bad;
-}
-
-static int cmd_lint(struct ydoc *y, int argc, char **argv)
-{
-	static struct facts facts;
-	yaml_node_t *series = ydoc_get(y, ydoc_root(y), "series");
-	const char *preimage = argc > 4 && strcmp(argv[4], "-") ? argv[4] : NULL;
-	int i, bad = 0;
-
-	if (facts_load_for_branches(&facts, y, basedir))
-		return 1;
-	if (preimage)
-		mkdir(preimage, 0755);
-	if (argc > 3 && strcmp(argv[3], "all"))
-		return lint_one(y, &facts, argv[3], preimage,
-				argc > 5 ? argv[5] : NULL) ? 1 : 0;
-	for (i = 0; i < ydoc_len(series); i++)
-		bad |= lint_one(y, &facts, ydoc_str(ydoc_key(y, series, i)),
-				preimage, NULL) != 0;
-	return bad;
-}
-
-/*
- * The commits of the facts file that say Fixes: ID, one line each:
- * "id<TAB>subject<TAB>release<TAB>kind".  Nothing (exit 0) when ID is not
- * known or nothing fixes it: a bisection prints what is known, no more.
- */
-static int cmd_fixed_by(struct ydoc *y, const char *id)
-{
-	static struct facts facts;
-	size_t n = strlen(id);
-	int i, j;
-
-	if (n < 12) {
-		fprintf(stderr, "sgconf: fixed-by: %s: want at least 12 hex digits\n", id);
-		return 2;
-	}
-	if (facts_load_for_branches(&facts, y, basedir))
-		return 1;
-	for (i = 0; i < facts.n; i++) {
-		const struct fact *f = &facts.f[i];
-
-		for (j = 0; j < f->nr_fixes; j++)
-			if (!strncmp(f->fixes[j], id, n))
-				printf("%s\t%s\t%s\t%s\n", f->id, f->subject,
-				       f->release ?: "-", f->kind ?: "-");
-	}
-	return 0;
-}
-
 static int usage(void)
 {
 	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [S...]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
-}
-
-static int cmd_record(struct ydoc *y, int argc, char **argv)
-{
-	const char *rel = ydoc_str(ydoc_get(y, ydoc_root(y), "upstream"));
-	char path[8192];
-
-	if (argc < 4)
-		return usage();
-	snprintf(path, sizeof(path), "%s/%s", basedir, rel);
-	return facts_record(path, argv[3], argc - 4, argv + 4);
 }
 
 static int dispatch(struct ydoc *y, int argc, char **argv)
@@ -274,7 +90,9 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "lint"))
-		return cmd_lint(y, argc, argv);
+		return lint_branches(y, basedir, argc > 3 && strcmp(argv[3], "all") ? argv[3] : NULL,
+				     argc > 4 && strcmp(argv[4], "-") ? argv[4] : NULL,
+				     argc > 5 ? argv[5] : NULL);
 	if (!strcmp(cmd, "cross")) {
 		runfile_put_header(stdout, runfile_kind("pairs"));
 		plan_pairs(y, stdout);
@@ -285,11 +103,11 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return 0;
 	}
 	if (!strcmp(cmd, "fixed-by") && argc == 4)
-		return cmd_fixed_by(y, argv[3]);
+		return facts_fixed_by(y, basedir, argv[3]);
 	if (!strcmp(cmd, "guard"))
-		return cmd_guard(y, argc, argv);
-	if (!strcmp(cmd, "record"))
-		return cmd_record(y, argc, argv);
+		return guard_branches(y, basedir, argc > 3 ? argv[3] : NULL, argc > 4 ? argv[4] : NULL);
+	if (!strcmp(cmd, "record") && argc >= 4)
+		return record_branches(y, basedir, argv[3], argc - 4, argv + 4);
 	return usage();
 }
 

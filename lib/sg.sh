@@ -9,11 +9,17 @@
 if [ -n "${SG_ROOT:-}" ]; then . "$SG_ROOT/lib/settings"; else . "$(dirname "$0")/../lib/settings"; fi
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
 QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
-# The run files' one writer and reader by column name (report/runfile.h).
+# The run files' one writer and reader by column name (lib/runfile.h).
 RUNFILE="$SG_CACHE/bin/runfile"
 BRANCHES=$SG_BRANCHES
 # Paths in branches.yaml are relative to it.
 SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)
+
+# The helpers grouped by what they serve: the cache's git repositories,
+# builds and guests, mail.
+. "$SG_ROOT/lib/git.sh"
+. "$SG_ROOT/lib/guest.sh"
+. "$SG_ROOT/lib/mail.sh"
 
 sg_die() { echo "stableguard: $*" >&2; exit 1; }
 
@@ -23,15 +29,6 @@ sg_keep() {
 	cat > "$1.new.$$" && mv -f "$1.new.$$" "$1" || { rm -f "$1.new.$$"; return 1; }
 }
 sg_say() { echo "stableguard: $*" >&2; }
-
-# Fixed identity and dates: re-running makes the same commits.
-sg_git() {
-	GIT_AUTHOR_NAME=stableguard GIT_AUTHOR_EMAIL=stableguard@localhost \
-	GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
-	GIT_AUTHOR_DATE='2015-05-24T00:00:00Z' \
-	GIT_COMMITTER_DATE='2015-05-24T00:00:00Z' \
-		git -C "$SG_REPO" "$@"
-}
 
 # sg_facts: SG_FACTS_DIR, a folder with the series' and variants' facts
 # (run files series and variants): the run's, where a job wrote its plan
@@ -99,43 +96,6 @@ sg_series_files() {
 	while read -r p; do echo "$dir/$p"; done
 }
 
-# sg_am FROM BRANCH PATCH...: BRANCH becomes FROM plus the patches, or, if
-# one does not apply, stays as it was and the patch and hunk are named.
-sg_am() {
-	from=$1 branch=$2
-	shift 2
-	# The same base and the same patches: the branch is what it would be
-	# made again, and the work tree is left alone.  Making it again would
-	# check out the base and apply every patch, giving new times to every
-	# file they touch: kbuild would compile again all that includes them
-	# (a build-compat patch to compiler-gcc.h: the whole kernel).
-	made="$SG_REPO/.git/sg-am/$(echo "$branch" | tr / _)"
-	stamp=$(sg_git rev-parse -q --verify "$from^{commit}" 2>/dev/null &&
-		for p; do basename "$p"; cat "$p"; done | sha1sum)
-	if [ -n "$stamp" ] && [ "$(cat "$made" 2>/dev/null)" = "$stamp" ] &&
-		sg_git rev-parse -q --verify "refs/heads/$branch" >/dev/null; then
-		return 0
-	fi
-	rm -f "$made"
-	sg_git am --abort >/dev/null 2>&1 || true
-	sg_git checkout -q -f --detach "$from" || return 1
-	for patch in "$@"; do
-		if ! out=$(sg_git am -q --keep-non-patch "$patch" 2>&1); then
-			sg_git am --abort >/dev/null 2>&1 || true
-			sg_git checkout -q -f --detach "$from"
-			echo "$out" | grep -v -e '^hint:' -e 'git am --' -e '^When you have' |
-				sed 's/^/    /' >&2
-			# git apply -v shows the hunk that found no match.
-			sg_git apply --check -v "$patch" 2>&1 | sed -n '/^error: while searching for:/,$p' |
-				sed 's/^/    /' >&2
-			sg_say "$patch does not apply to $from; $branch left as it was"
-			return 1
-		fi
-	done
-	sg_git branch -f "$branch" HEAD || return 1
-	mkdir -p "${made%/*}" && echo "$stamp" | sg_keep "$made"
-}
-
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done
@@ -160,58 +120,10 @@ patchset_id() {
 		xargs -r cat | sha1sum | cut -c1-12
 }
 
-# sg_verdict LOG CHECK: CHECK's verdict in LOG.verdicts (prove/guest.sh
-# wrote it), in lr_observed, lr_secs, lr_complaint and lr_reason.
-sg_verdict() {
-	lr_observed=
-	eval "$("$RUNFILE" get --first --prefix lr_ --where check="$2" "$1.verdicts" \
-		observed secs complaint reason 2>"$1.verdicts.why")"
-	[ -z "$lr_observed" ] || return 0
-	lr_observed=ERROR lr_secs=0 lr_complaint=-
-	lr_reason="no verdict for $2 in $1.verdicts: $(tr '\n' ' ' < "$1.verdicts.why")"
-}
-
 # sg_pick_accel IMAGE KERNEL (with $run and $initrd set): exports SG_ACCEL.
 # KVM only when a probe boot of this kernel finishes; TCG otherwise.  The
 # answer is kept in the cache, keyed by the QEMU version, the kernel and
 # /dev/kvm, and the probe runs again only when one of them changes.
-sg_user_accel=${SG_ACCEL:-}
-sg_accel_for=
-sg_pick_accel() {
-	[ "$sg_accel_for" = "$2" ] && return 0
-	sg_accel_for=$2
-	SG_ACCEL=${sg_user_accel:-tcg}
-	export SG_ACCEL
-	[ -z "$sg_user_accel" ] && [ -w /dev/kvm ] || return 0
-	key=$( { qemu-system-x86_64 --version | head -n 1; stat -c '%t:%T' /dev/kvm; echo "$2"; } |
-		sha1sum | cut -c1-12)
-	known="$SG_CACHE/accel/$key"
-	if [ -f "$known" ]; then
-		SG_ACCEL=$(cat "$known")
-		sg_say "accelerator: $SG_ACCEL (probed before for this QEMU, kernel $2 and /dev/kvm: $known)"
-		return 0
-	fi
-	probe="$run/logs/$2.kvm-probe"
-	SG_ACCEL=kvm SG_BOOT_TIMEOUT=20 "$SG_ROOT/prove/guest.sh" "$1" "$initrd" "$probe" ""
-	eval "$("$RUNFILE" get --prefix probe_ "$probe.outcome" done)"
-	[ "$probe_done" != yes ] || SG_ACCEL=kvm
-	mkdir -p "$SG_CACHE/accel"
-	echo "$SG_ACCEL" | sg_keep "$known"
-	sg_say "accelerator: $SG_ACCEL (probe log: $probe)"
-}
-
-# How kernels are built: "local, ccache", or over distcc when DISTCC_HOSTS
-# is set, in pump mode when a host says ",cpp" and pump is installed.
-sg_build_mode() {
-	if [ -z "${DISTCC_HOSTS:-}" ]; then
-		echo "local, ccache"
-		return
-	fi
-	case $DISTCC_HOSTS in
-	*,cpp*) command -v pump >/dev/null && { echo "distcc pump over $DISTCC_HOSTS, ccache in front"; return; } ;;
-	esac
-	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
-}
 
 # sg_latest_run SERIES PATCHSET [fstests]: the newest results.tsv that
 # tested them (as the judge says: report --judge exits 3 for a run that
@@ -233,59 +145,12 @@ sg_latest_run() {
 	echo -
 }
 
-# sg_unfold_headers < MAIL_OR_MBOX: each message's folded header lines
-# joined.  b4 0.12's am keeps a local mbox's folded headers raw and then
-# refuses a Subject holding the line break (ValueError: Header values may
-# not contain linefeed); RFC 5322 allows the long lines.
-sg_unfold_headers() {
-	awk 'BEGIN { head = 1 }
-		/^From / && !head { print; head = 1; next }
-		head && /^[ \t]/ && held != "" { sub(/^[ \t]+/, " "); held = held $0; next }
-		head && held != "" { print held; held = "" }
-		head && /^$/ { head = 0; print; next }
-		head { held = $0; next }
-		{ print }
-		END { if (held != "") print held }'
-}
-
-# sg_wait_slot MAX DIR...: until fewer than MAX background jobs run, a job
-# being a DIR/NNN.started without its DIR/NNN.done, in any of the DIRs
-# (the matrix's guests and the cross-era pairs share the slots).
-sg_wait_slot() {
-	sg_max=$1
-	shift
-	while :; do
-		sg_jobs=0
-		for sg_dir; do
-			for sg_job in "$sg_dir"/*.started; do
-				[ -e "$sg_job" ] && [ ! -e "${sg_job%.started}.done" ] && sg_jobs=$((sg_jobs + 1))
-			done
-		done
-		[ "$sg_jobs" -lt "$sg_max" ] && return 0
-		sleep 0.5
-	done
-}
-
-# sg_guest_slots: how many guests may run side by side (SG_GUESTS, else
-# the cores, and no more than the memory holds: SG_GUEST_MEM, boot.sh's
-# 768 MiB by default, and 256 MiB for QEMU itself, each).
-sg_guest_slots() {
-	if [ -n "${SG_GUESTS:-}" ]; then
-		echo "$SG_GUESTS"
-		return
-	fi
-	sg_kib=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo 2>/dev/null)
-	sg_fit=$(( ${sg_kib:-0} / ((SG_GUEST_MEM + 256) * 1024) ))
-	[ "$sg_fit" -ge 1 ] || sg_fit=1
-	[ "$sg_fit" -lt "$(nproc)" ] && echo "$sg_fit" || nproc
-}
-
 # sg_now: the time, for sg_phase, in seconds since the epoch.
 sg_now() { date +%s.%2N; }
 
 # sg_phase PHASE SERIES WHAT START: a row of the run's phases.tsv
 # (SG_PHASES, when the matrix set it) from START (sg_now) to now: where
-# the run's time went (report/runfile.h, make bench).
+# the run's time went (lib/runfile.h, make bench).
 sg_phase() {
 	[ -n "${SG_PHASES:-}" ] || return 0
 	"$RUNFILE" row phases phase="$1" series="$2" what="$3" start="$4" end="$(sg_now)" \

@@ -1,7 +1,7 @@
 #!/bin/sh
 # follow-ups.sh UPSTREAM[@REV] [SERIES...]
 # The fixes upstream has for what each series carries, which the series
-# does not carry (config/followups.c decides, in one pass over UPSTREAM).
+# does not carry (maintain/followups.c decides, in one pass over UPSTREAM).
 # What a series carries: every commit its vX.Y tag contains in UPSTREAM;
 # with a stable history (TREE_3_19=repo@v3.19.8, as make matrix takes
 # it) every upstream commit named between vX.Y and that release, else

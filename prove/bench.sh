@@ -12,13 +12,13 @@
 # measured for the first variant and counted once per variant
 # (BENCH_NAIVE=all builds every one); the report says which.
 #
-# PHASE=follow-ups: the follow-up scan (config/followups.c) over a
+# PHASE=follow-ups: the follow-up scan (maintain/followups.c) over a
 # synthetic mainline-sized history (BENCH_COMMITS, 1000000 by default, a
 # tag every 10000, a Fixes: trailer in one commit of ten), made once with
 # git fast-import and kept in $SG_CACHE/bench; no kernel needed.
 #
 # Then a bisection (make bisect) of a made-up history of the series (18
-# commits, a mutant among them: prove/bisect-history.sh) beside the naive
+# commits, a mutant among them: tests/bisect-history.sh, the fixture the tests bisect too) beside the naive
 # bisection: the same steps, each a clean defconfig build and a guest,
 # nothing reused.  Its per-step build is the one measured above, so the
 # naive figure is an estimate, and the report says so.
@@ -231,7 +231,7 @@ one_series() {
 bisect_phase() {
 	patch=$(ls "$SG_CONF_DIR/backports/$series/regress/"*.patch 2>/dev/null | head -n 1)
 	[ -n "$patch" ] || { say ""; say "no bisection: $series has no mutant to bisect to"; return; }
-	"$SG_ROOT/prove/bisect-history.sh" "$series" "bench-bisect/$series" "$patch" >/dev/null
+	"$SG_ROOT/tests/bisect-history.sh" "$series" "bench-bisect/$series" "$patch" >/dev/null
 	d="$scratch/bisect"
 	t=$(now)
 	"$SG_ROOT/maintain/bisect.sh" "$d" "$initrd" "$series" "compat/$series" \

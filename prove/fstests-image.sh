@@ -1,5 +1,6 @@
 #!/bin/sh
 # fstests-image.sh FSTESTS OUT_IMAGE
+# fstests-image.sh --check FSTESTS	(make fstests, before anything else)
 # The fstests guest's root disk: Debian bookworm's packages
 # (vm-images/fstests/packages, by mmdebstrap, never installed on the
 # host), the user's fstests checkout built on the host, and the guest's
@@ -14,12 +15,30 @@
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
+# lacks DIR: what DIR lacks of an fstests checkout, said after its name
+# (": no such folder ..."), or nothing.
+lacks() {
+	if [ ! -d "$1" ]; then
+		echo ": no such folder (want your fstests checkout)"
+		return
+	fi
+	l=
+	[ -f "$1/check" ] || l="no check script"
+	[ -d "$1/tests/generic" ] || l="${l:+$l and }no tests/generic/"
+	[ -z "$l" ] || echo " is not an fstests checkout: $l"
+}
+
+if [ "$1" = --check ]; then
+	l=$(lacks "$2")
+	[ -z "$l" ] || { echo "make fstests: FSTESTS=$2$l" >&2; exit 2; }
+	exit 0
+fi
 src=$1 image=$2
 cache="$SG_CACHE/fstests"
 guest="$SG_ROOT/vm-images/fstests"
 die() { echo "fstests-image: $*" >&2; exit 1; }
-[ -f "$src/check" ] && [ -d "$src/tests/generic" ] ||
-	die "FSTESTS=$src: not an fstests checkout (no check, no tests/generic)"
+l=$(lacks "$src")
+[ -z "$l" ] || die "FSTESTS=$src$l"
 [ -x "$cache/guest/fsresult" ] || die "$cache/guest/fsresult: not built (make fstests builds it)"
 mkdir -p "$cache"
 

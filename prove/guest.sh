@@ -5,7 +5,7 @@
 # under QEMU (vm-images/boot.sh: the serial console in LOG, the QEMU
 # command line in LOG.argv, QEMU's own output in LOG.qemu) and runs the
 # checks CHECKS (comma-separated; empty: none, a boot to the end), then
-# logread judges the log into two run files (report/runfile.h), written
+# logread judges the log into two run files (lib/runfile.h), written
 # whatever happened:
 #
 #	LOG.verdicts	a row per check: observed, secs, complaint, reason

@@ -25,7 +25,7 @@
 # Progress lines give the
 # step, n/N and the time left by the last run's figures
 # ($SG_CACHE/timings).  The report is rendered by `report`.  Where the
-# run's time went: RUN_DIR/phases.tsv (report/runfile.h; make bench).
+# run's time went: RUN_DIR/phases.tsv (lib/runfile.h; make bench).
 #
 # SHARD=K/N runs the series the shards file gives shard K (RUN_DIR/shards,
 # made by shardplan from the timings, or SHARD_PLAN=file, one made before):

@@ -4,7 +4,7 @@
  * for report (its kcidb.json and report.html):
  *
  *	steps.tsv	a header line naming the columns, then a row a step
- *			(report/runfile.h: step role commit subject build tries
+ *			(lib/runfile.h: step role commit subject build tries
  *			secs first_bad verdict note), read by name
  *	answer		key<TAB>value lines; candidate and followup may repeat
  *

@@ -5,7 +5,7 @@
  *	logread LOG QEMU_STATUS CHECK...
  *	logread --outcome LOG QEMU_STATUS [CHECK...]
  *
- * The first prints the run file of kind verdicts (report/runfile.h): a
+ * The first prints the run file of kind verdicts (lib/runfile.h): a
  * header line, then one row for each CHECK named, in that order: observed
  * is PASS, FAIL, REFUSED (a cross-era reader would not assemble) or
  * ERROR, line the check's own result line as the guest printed it.  The

@@ -1,10 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * report: the judge of a run, and its renderer.  Renders a run's
- * results.tsv as matrix.md (for people), junit.xml (for CI), results.json,
- * kcidb.json (KCIDB's I/O schema, kcidb.h) and report.html (html.h),
- * prints the Markdown table and the summary line, and exits 1 when the
- * run is not green (a row not as expected, or no rows).
+ * report: what a run's folder becomes, by the judge (results.h) and the
+ * renderers: results.tsv joined from the run's plan and raw verdicts
+ * (join.h), then matrix.md (for people), junit.xml (for CI), results.json
+ * (tables.h), kcidb.json (KCIDB's I/O schema, kcidb.h) and report.html
+ * (html.h); prints the Markdown table and the summary line, and exits 1
+ * when the run is not green (a row not as expected, or no rows).  This
+ * file is the dispatcher alone.
  *
  *	report RUN_DIR
  *	report --html RUN_DIR		RUN_DIR/report.html of a matrix run or a
@@ -34,185 +36,14 @@
 #include "bisectrun.h"
 #include "html.h"
 #include "join.h"
-#include "jsonw.h"
 #include "kcidb.h"
-#include "outfile.h"
 #include "results.h"
-#include "runfile.h"
 #include "runfolder.h"
+#include "tables.h"
 
 static struct result *rows;
 static int nr;
 
-static void md_escape(FILE *f, const char *s)
-{
-	for (; *s; s++)
-		if (*s == '|')
-			fputs("\\|", f);
-		else
-			fputc(*s, f);
-}
-
-/* At most max characters of s, escaped, with "..." when cut. */
-static void md_short(FILE *f, const char *s, size_t max)
-{
-	char buf[256];
-
-	snprintf(buf, sizeof(buf) < max + 1 ? sizeof(buf) : max + 1, "%s", s);
-	md_escape(f, buf);
-	if (strlen(s) > max)
-		fputs("...", f);
-}
-
-static void write_md(FILE *f)
-{
-	char label[256];
-	int i, bad = 0;
-
-	fprintf(f, "| series | kernel | variant | check | expected | observed | time | verdict | kernel said |\n");
-	fprintf(f, "|---|---|---|---|---|---|---|---|---|\n");
-	for (i = 0; i < nr; i++) {
-		const struct result *r = &rows[i];
-
-		if (results_series_skipped(r) && !results_is_pair(r)) {
-			/* A series without its tree: one row, not one per check. */
-			bad++;
-			if (!i || !results_skipped(&rows[i - 1]) ||
-			    strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
-				fprintf(f, "| %s | - | all | all | - | SKIP | - | skipped | - |\n",
-					r->col[R_SERIES]);
-			continue;
-		}
-		fprintf(f, "| %s | %s | %s | %s | %s | %s | %s s | %s | ",
-			results_label(r, label, sizeof(label)), r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
-			r->col[R_EXPECTED], r->col[R_OBSERVED], r->col[R_SECONDS],
-			results_skipped(r) ? "skipped" : results_match(r) ? "ok" : "**MISMATCH**");
-		md_short(f, r->col[R_COMPLAINT], 60);
-		fputs(" |\n", f);
-		bad += !results_match(r) || results_skipped(r);
-	}
-	if (!bad)
-		return;
-	fprintf(f, "\n### Not as expected, or skipped\n\n");
-	for (i = 0; i < nr; i++) {
-		const struct result *r = &rows[i];
-
-		if (results_match(r) && !results_skipped(r))
-			continue;
-		if (results_skipped(r) && !results_series_skipped(r) && !results_is_pair(r)) {
-			/* A test that did not apply: its own reason. */
-			fprintf(f, "- %s %s %s skipped: ", r->col[R_SERIES], r->col[R_VARIANT],
-				r->col[R_CHECK]);
-			md_escape(f, r->col[R_REASON]);
-			fputc('\n', f);
-			continue;
-		}
-		if (results_skipped(r)) {
-			/* One line per skipped series: the reason is the same. */
-			if (i && results_skipped(&rows[i - 1]) && !results_is_pair(r) &&
-			    !strcmp(rows[i - 1].col[R_SERIES], r->col[R_SERIES]))
-				continue;
-			fprintf(f, "- %s skipped: ", results_label(r, label, sizeof(label)));
-			md_escape(f, r->col[R_REASON]);
-			fputc('\n', f);
-			continue;
-		}
-		fprintf(f, "- %s %s %s: expected %s, observed %s: ",
-			results_label(r, label, sizeof(label)), r->col[R_VARIANT], r->col[R_CHECK],
-			r->col[R_EXPECTED], r->col[R_OBSERVED]);
-		md_escape(f, r->col[R_REASON]);
-		if (results_log_tail(r)) {
-			fputs(" \\| log tail: ", f);
-			md_escape(f, results_log_tail(r));
-		}
-		if (strcmp(r->col[R_COMPLAINT], "-")) {
-			fputs(" (kernel said: ", f);
-			md_escape(f, r->col[R_COMPLAINT]);
-			fputc(')', f);
-		}
-		if (*r->col[R_LOG] && strcmp(r->col[R_LOG], "-"))
-			fprintf(f, " (log: %s)", r->col[R_LOG]);
-		fputc('\n', f);
-	}
-}
-
-/*
- * name="val": every value of junit.xml goes through html_text(), the one
- * escaper of markup, which writes only what XML 1.0 allows, so a serial
- * log's bytes in a reason cannot make the file unreadable to a CI.
- */
-static void xml_attr(FILE *f, const char *name, const char *val)
-{
-	fprintf(f, " %s=\"", name);
-	html_text(f, val);
-	fputc('"', f);
-}
-
-static void write_junit(FILE *f)
-{
-	char buf[1024], label[256];
-	int i, failures = 0, skips = 0;
-
-	for (i = 0; i < nr; i++) {
-		failures += !results_match(&rows[i]);
-		skips += results_skipped(&rows[i]);
-	}
-	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	fprintf(f, "<testsuite name=\"stableguard-matrix\" tests=\"%d\" failures=\"%d\" skipped=\"%d\">\n",
-		nr, failures, skips);
-	for (i = 0; i < nr; i++) {
-		const struct result *r = &rows[i];
-
-		fputs("  <testcase", f);
-		snprintf(buf, sizeof(buf), "%s.%s", results_label(r, label, sizeof(label)),
-			 r->col[R_VARIANT]);
-		xml_attr(f, "classname", buf);
-		xml_attr(f, "name", r->col[R_CHECK]);
-		xml_attr(f, "time", r->col[R_SECONDS]);
-		fputc('>', f);
-		if (results_skipped(r)) {
-			fputs("<skipped", f);
-			xml_attr(f, "message", r->col[R_REASON]);
-			fputs("/>", f);
-		} else if (!results_match(r)) {
-			snprintf(buf, sizeof(buf), "expected %s, observed %s", r->col[R_EXPECTED],
-				 r->col[R_OBSERVED]);
-			fputs("<failure", f);
-			xml_attr(f, "message", buf);
-			fputc('>', f);
-			html_text(f, r->col[R_REASON]);
-			if (results_log_tail(r)) {
-				fputs(" | log tail: ", f);
-				html_text(f, results_log_tail(r));
-			}
-			fputs("\nkernel said: ", f);
-			html_text(f, r->col[R_COMPLAINT]);
-			fputs("\nlog: ", f);
-			html_text(f, r->col[R_LOG]);
-			fputs("</failure>", f);
-		}
-		fputs("</testcase>\n", f);
-	}
-	fputs("</testsuite>\n", f);
-}
-
-/* The rows as JSON objects, one a line as in results.tsv, through jsonw. */
-static void write_json(FILE *f)
-{
-	struct jw w;
-	int i, c;
-
-	jw_init(&w, f);
-	jw_open(&w, NULL, '[');
-	for (i = 0; i < nr; i++) {
-		jw_open_line(&w, NULL, '{');
-		for (c = 0; c < R_NCOLS; c++)
-			jw_str(&w, result_names[c], rows[i].col[c]);
-		jw_bool(&w, "match", results_match(&rows[i]));
-		jw_close(&w, '}');
-	}
-	jw_close(&w, ']');
-}
 
 /* How the kernels were built (matrix.sh wrote it): local, or over distcc. */
 static void print_builds(const char *dir)
@@ -352,12 +183,10 @@ int main(int argc, char **argv)
 		return usage();
 	if (load(argv[1]))
 		return 2;
-	if (write_file("report", argv[1], "matrix.md", write_md) ||
-	    write_file("report", argv[1], "junit.xml", write_junit) ||
-	    write_file("report", argv[1], "results.json", write_json) ||
-	    kcidb_matrix(argv[1], rows, nr) || html_matrix(argv[1], rows, nr))
+	if (tables_write(argv[1], rows, nr) || kcidb_matrix(argv[1], rows, nr) ||
+	    html_matrix(argv[1], rows, nr))
 		return 2;
-	write_md(stdout);
+	tables_md(stdout, rows, nr);
 	print_builds(argv[1]);
 	putchar('\n');
 	return summary();

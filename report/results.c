@@ -8,12 +8,6 @@
 #include "runfile.h"
 #include "tsv.h"
 
-const char *const result_names[R_NCOLS] = {
-	"series", "variant", "check", "expected", "observed", "seconds",
-	"kernel", "patchset", "seed", "complaint", "log", "reason",
-	"kind", "writer", "reader", "log_tail",
-};
-
 /* The loaded run's policy: 1, a SKIP is not as expected. */
 static int strict;
 

@@ -30,17 +30,11 @@
 
 #include <stdio.h>
 
-enum result_col {
-	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
-	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON,
-	R_KIND, R_WRITER, R_READER, R_LOG_TAIL, R_NCOLS
-};
+#include "runfile.h"
 
 struct result {
 	char *col[R_NCOLS];
 };
-
-extern const char *const result_names[R_NCOLS];
 
 /* A cross-era pair's reader series, or NULL when the row is no pair's. */
 const char *results_pair_reader(const struct result *r);
@@ -87,7 +81,7 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len);
 const char *results_header(void);
 /*
  * Loads path into *rows (malloc'd; each row one allocation), read by
- * tsv_read() (report/tsv.h) against this header, and the policy of the
+ * tsv_read() (lib/tsv.h) against this header, and the policy of the
  * run folder path is in (its policy file; none: not strict).  Errors go
  * to stderr as "who: path:line: ..." and return -1: a missing or
  * different header, a row without R_NCOLS columns.

@@ -68,7 +68,7 @@ fsaid=$(cat "$SG_ROOT/vm-images/fstests/init" "$SG_ROOT/vm-images/fstests/run-te
 for k in $said; do
 	grep -q "^#define SG_LINE_[A-Z]*	\"$k\"$" "$p" || fail "$k is not defined in protocol.h"
 done
-grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/report/guesttimes.c" \
+grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/prove/guesttimes.c" \
 	"$SG_ROOT/report/sgline.c" "$SG_ROOT/verify/common/sgprint.c" &&
 	fail "a line kind spelled out of protocol.h" ||
 	ok "logread, guesttimes and sgprint spell no line kind of their own"

@@ -1,6 +1,6 @@
 # Product shell reads no guest line by its SG- text and no run file by
 # position: the guest protocol is read by logread (C), and the run files
-# of report/runfile.h (results.tsv, steps.tsv, LOG.verdicts, LOG.outcome,
+# of lib/runfile.h (results.tsv, steps.tsv, LOG.verdicts, LOG.outcome,
 # images) are written and read by column name through runfile.  A script
 # that greps for SG-RESULT, or awks a run file's $3, fails the tree here.
 . "$SG_ROOT/tests/common.sh"

@@ -39,7 +39,7 @@ grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing h
 { "$RUNFILE" header results; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
 grep -q "results.tsv:2: needs 16 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
-# The same TSV reader (report/tsv.c) under bisectmd, which finds the
+# The same TSV reader (lib/tsv.c) under bisectmd, which finds the
 # columns of steps.tsv by name: reordered and with a column more, it
 # reads right; a missing column and a short row are named.
 b="$T/bisect"

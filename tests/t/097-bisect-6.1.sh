@@ -15,7 +15,7 @@ sg_load_series 6.1
 git -C "$SG_REPO" rev-parse -q --verify compat/6.1 >/dev/null || { echo "no compat/6.1: 090 makes it"; exit 1; }
 command -v qemu-system-x86_64 >/dev/null || { echo "no qemu-system-x86_64"; exit 77; }
 
-"$SG_ROOT/prove/bisect-history.sh" 6.1 bisect-test/6.1 \
+"$SG_ROOT/tests/bisect-history.sh" 6.1 bisect-test/6.1 \
 	"$SG_ROOT/backports/6.1/regress/0001-regress-md-raid0-map-split-front-with-advanced-bio.patch" \
 	> "$T/history" || { fail "bisect-history.sh"; done_testing; }
 mutant=$(sed -n 's/^mutant //p' "$T/history") broken=$(sed -n 's/^broken //p' "$T/history")

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * runfile: how shell writes and reads the run files (report/runfile.h),
+ * runfile: how shell writes and reads the run files (lib/runfile.h),
  * by column name and through their one schema.
  *
  *	runfile header KIND			the header line

@@ -5,6 +5,12 @@
 #include "runfile.h"
 #include "tsv.h"
 
+const char *const result_names[R_NCOLS] = {
+	"series", "variant", "check", "expected", "observed", "seconds",
+	"kernel", "patchset", "seed", "complaint", "log", "reason",
+	"kind", "writer", "reader", "log_tail",
+};
+
 const char *const step_names[S_NCOLS] = {
 	"step", "role", "commit", "subject", "build", "tries", "secs",
 	"first_bad", "verdict", "note",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * The fstests part of a series' release notes: what the latest make
- * fstests run of the patch set ran (report/fsnotes.c), test by test,
+ * fstests run of the patch set ran (maintain/fsnotes.c), test by test,
  * judged against the series' baseline as the run judged it.
  */
 #ifndef SG_FSNOTES_H

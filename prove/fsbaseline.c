@@ -6,7 +6,7 @@
  *	fsbaseline BASELINE|- SERIES VARIANT[,VARIANT...] TEST...
  *
  * prints the plan of an fstests run of those variants (a run file of kind
- * plan, report/runfile.h): for each variant, a row per TEST in that
+ * plan, lib/runfile.h): for each variant, a row per TEST in that
  * order, kind fstests,
  * expected PASS or FAIL, run yes or no, and the baseline's reason as its
  * note ("-" for a test it does not name).  "-" is a series without a

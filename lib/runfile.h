@@ -4,7 +4,7 @@
  * header line naming its columns, then rows.  Their schemas are defined
  * here and nowhere else; the C tools read them through tsv_read() with
  * these names, and shell writes and reads them only through the runfile
- * tool (report/runfile-tool.c): by column name, never by position.
+ * tool (lib/runfile-tool.c): by column name, never by position.
  *
  *	results		a run's results.tsv (report/results.h names its columns)
  *	steps		a bisection's steps.tsv, a row a step
@@ -33,7 +33,12 @@
 
 #include <stdio.h>
 
-#include "results.h"
+/* results.tsv's columns (report/results.h says what each holds). */
+enum result_col {
+	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
+	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON,
+	R_KIND, R_WRITER, R_READER, R_LOG_TAIL, R_NCOLS
+};
 
 enum step_col {
 	S_STEP, S_ROLE, S_COMMIT, S_SUBJECT, S_BUILD, S_TRIES, S_SECS,
@@ -66,12 +71,12 @@ enum checkout_col { C_COMMIT, C_BRANCH, C_CONFIG, C_COMPILER, C_NCOLS };
  * (the variant, the pair's name, or "-"), and when it began and ended,
  * in seconds since the epoch (two decimals).  Stretches overlap: the
  * pipeline runs guests beside builds and the next series' import beside
- * this one's builds (report/phasetimes.c says whose the wall time is).
+ * this one's builds (prove/phasetimes.c says whose the wall time is).
  */
 enum phase_col { P_PHASE, P_SERIES, P_WHAT, P_START, P_END, P_NCOLS };
 
 /*
- * Which shard of SHARD=K/N runs a series (config/shardplan.c): its cost
+ * Which shard of SHARD=K/N runs a series (prove/shardplan.c): its cost
  * in seconds as the plan counted it (the series' builds and guests), and
  * whether that came from the timings of earlier runs or the fallback.
  */
@@ -127,6 +132,7 @@ enum pair_col {
 	PA_NCOLS
 };
 
+extern const char *const result_names[R_NCOLS];
 extern const char *const step_names[S_NCOLS];
 extern const char *const verdict_names[V_NCOLS];
 extern const char *const outcome_names[O_NCOLS];

@@ -9,7 +9,7 @@
  * branches.yaml; CROSS: the cross-era pairs (sgconf cross: a header
  * line, then a pair a line); TIMINGS: $SG_CACHE/timings, where earlier
  * runs kept SERIES/VARIANT.build and .guest (seconds).  Prints the plan,
- * a run file of kind shards (report/runfile.h): a row per series, its
+ * a run file of kind shards (lib/runfile.h): a row per series, its
  * shard (1..N), its cost and whether that came from the timings.
  *
  * A shard owns whole series: their variants' builds and guests.  A pair

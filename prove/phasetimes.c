@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * phasetimes: where a matrix run's wall seconds went, from its phases.tsv
- * (report/runfile.h: a row per stretch of work, with its start and end).
+ * (lib/runfile.h: a row per stretch of work, with its start and end).
  *
  *	phasetimes RUN/phases.tsv
  *

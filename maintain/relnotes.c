@@ -11,7 +11,7 @@
  * when it shows an outcome that is not the expected one, the notes say so
  * and relnotes exits 1, unless --untested asks to publish all the same.
  * FSRESULTS, the latest make fstests run of that patch set, adds what
- * fstests ran (report/fsnotes.c); a test not as the baseline expects is
+ * fstests ran (maintain/fsnotes.c); a test not as the baseline expects is
  * evidence not as expected too.
  */
 #include <libgen.h>

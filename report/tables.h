@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#ifndef SG_TABLES_H
+#define SG_TABLES_H
+
+#include <stdio.h>
+
+#include "results.h"
+
+/* The Markdown table of rows (matrix.md's), to f. */
+void tables_md(FILE *f, const struct result *rows, int nr);
+/* dir/matrix.md, dir/junit.xml and dir/results.json; 0, or -1 said. */
+int tables_write(const char *dir, const struct result *rows, int nr);
+
+#endif
