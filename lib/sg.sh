@@ -72,7 +72,8 @@ sg_variants() {
 # sg_tree_source: $tree and $rev from TREE_3_19 (or TREE), the series'
 # own tree as the user names it: a path, or a git repository@revision.
 sg_tree_source() {
-	eval "tree=\${$SG_TREE_VAR:-\${TREE:-}}"
+	tree=$(printenv "$SG_TREE_VAR" || :)
+	[ -n "$tree" ] || tree=${TREE:-}
 	rev=
 	case $tree in
 	*@*) rev=${tree##*@} tree=${tree%@*} ;;

@@ -89,11 +89,13 @@ mine=" $("$RUNFILE" list --where shard="$shard_k" "$run/shards" series | tr '\n'
 
 is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 
-# unit_row VARIANT STATUS LOG VERDICTS REASON: what became of this unit
-# (a run file of kind boots in $rows), for the join.
+# unit_row ROWS VARIANT STATUS LOG VERDICTS REASON: what became of the
+# unit (a run file of kind boots, ROWS), for the join; its kernel and
+# patch set as branch_series found them.
 unit_row() {
-	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$1" status="$2" \
-		kernel="$kernel" patchset="$patchset" log="$3" verdicts="$4" reason="$5" > "$rows"
+	read -r ur_kernel ur_patchset < "$run/kernels/$SG_SERIES/.id"
+	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$2" status="$3" \
+		kernel="$ur_kernel" patchset="$ur_patchset" log="$4" verdicts="$5" reason="$6" > "$1"
 }
 
 # "about Ns left": what the last run took for what remains of this
@@ -112,39 +114,44 @@ time_left() {
 		      else printf "about %ds left by the last run%s\n", t, none ? ", some steps unknown" : "" }'
 }
 
+# progress UNIT VARIANT STEP: the step's line, n/N and the time left.
 progress() {
-	sg_say "[$unit/$total] $SG_SERIES/$v: $1 ($(time_left "$unit" "$1"))"
+	sg_say "[$1/$total] $SG_SERIES/$2: $3 ($(time_left "$1" "$3"))"
 }
 
+# remember VARIANT STEP SECS: the step's seconds, for the next run's
+# estimates and plan (the cache's timings) and for this run's report.
 remember() {
 	mkdir -p "$SG_CACHE/timings/$SG_SERIES"
-	echo "$2" | sg_keep "$SG_CACHE/timings/$SG_SERIES/$v.$1"
-	echo "$2" > "$run/kernels/$SG_SERIES/.$v.$1-secs"
+	echo "$3" | sg_keep "$SG_CACHE/timings/$SG_SERIES/$1.$2"
+	echo "$3" > "$run/kernels/$SG_SERIES/.$1.$2-secs"
 }
 
+# boot_variant UNIT VARIANT IMAGE ROWS: its guest, with the plan's checks
+# of the variant; what became of it in ROWS.
 boot_variant() {
-	v=$1 image=$2
-	log="$run/logs/$SG_SERIES-$v.log"
-	began=$(sg_now)
-	start=$(date +%s)
-	"$SG_ROOT/prove/guest.sh" "$image" "$initrd" "$log" \
-		"$("$RUNFILE" list --where series="$SG_SERIES" --where variant="$v" "$run/plan" check |
+	bv_log="$run/logs/$SG_SERIES-$2.log"
+	bv_began=$(sg_now)
+	bv_start=$(date +%s)
+	"$SG_ROOT/prove/guest.sh" "$3" "$initrd" "$bv_log" \
+		"$("$RUNFILE" list --where series="$SG_SERIES" --where variant="$2" "$run/plan" check |
 			paste -sd, -)" seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
-	secs=$(( $(date +%s) - start ))
-	sg_phase guest "$SG_SERIES" "$v" "$began"
-	remember guest "$secs"
-	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
-	sg_say "[$unit/$total] $SG_SERIES/$v: guest finished in ${secs}s (qemu status $g_status)"
-	unit_row "$v" booted "$log" "$log.verdicts" -
+	bv_secs=$(( $(date +%s) - bv_start ))
+	sg_phase guest "$SG_SERIES" "$2" "$bv_began"
+	remember "$2" guest "$bv_secs"
+	sg_say "[$1/$total] $SG_SERIES/$2: guest finished in ${bv_secs}s (qemu status $("$RUNFILE" list "$bv_log.outcome" status))"
+	unit_row "$4" "$2" booted "$bv_log" "$bv_log.verdicts" -
 }
 
-# The guest in the background, once fewer than $guests run.
+# start_guest UNIT VARIANT IMAGE ROWS: the guest in the background, once
+# fewer than $guests run.
 start_guest() {
-	sg_pick_accel "$2" "$kernel"
+	read -r sg_kernel _ < "$run/kernels/$SG_SERIES/.id"
+	sg_pick_accel "$3" "$sg_kernel"
 	sg_wait_slot "$guests" "$run/rows" "$run/cross-rows"
-	progress "guest"
-	: > "$rows.started"
-	( boot_variant "$1" "$2"; : > "$rows.done" ) &
+	progress "$1" "$2" guest
+	: > "$4.started"
+	( boot_variant "$@"; : > "$4.done" ) &
 	pids="$pids $!"
 }
 
@@ -165,6 +172,8 @@ build_folder() {
 	esac
 }
 
+# seed_folder FOLDER SAY: with a folder per variant, a new one copied from
+# one this run built; SAY the line's start.
 seed_folder() {
 	[ "$SG_BUILD_FOLDERS" = variant ] && [ ! -f "$1/.config" ] || return 0
 	for built in "$run/kernels/$SG_SERIES"/*; do
@@ -174,7 +183,7 @@ seed_folder() {
 		rm -rf "$1"
 		mkdir -p "$(dirname "$1")"
 		cp -a "$from" "$1.new" && mv "$1.new" "$1" &&
-			sg_say "[$unit/$total] $SG_SERIES/$v: build folder seeded from $(basename "$from")"
+			sg_say "$2: build folder seeded from $(basename "$from")"
 		return 0
 	done
 }
@@ -190,53 +199,53 @@ build_stamp() {
 		"$(sha1sum < "$SG_ROOT/prove/build-kernel.sh" | cut -c1-40)"
 }
 
-# build_variant VARIANT [PROGRESS]: check out its branch, build it, and
+# build_variant VARIANT [UNIT]: check out its branch, build it, and
 # keep its bzImage and .config in build/S/images/V (the next variant's
-# build reuses the folder while this one's guest boots); the kept bzImage
-# in $image, or why not in $why.  A variant whose stamp (build_stamp) is
-# that of its kept bzImage is not built again ($reused=1): the same
-# sources, config and compiler give the same bytes.  The stamp also holds
-# the bzImage's sha256, checked before the image is trusted: one damaged
-# since (a full disk, a crash during the copy) is built again, and the run
-# says so.  SG_REBUILD=1 builds it anyway.
+# build reuses the folder while this one's guest boots).  Prints "built
+# IMAGE" or "kept IMAGE", the kept bzImage; or why not, and fails.  A
+# variant whose stamp (build_stamp) is that of its kept bzImage is not
+# built again (kept): the same sources, config and compiler give the same
+# bytes.  The stamp also holds the bzImage's sha256, checked before the
+# image is trusted: one damaged since (a full disk, a crash during the
+# copy) is built again, and the run says so.  SG_REBUILD=1 builds it anyway.
 build_variant() {
-	image= why=
+	bd_say="$SG_SERIES/$1" bd_progress=
+	[ -z "${2:-}" ] || bd_say="[$2/$total] $SG_SERIES/$1" bd_progress="[$2/$total] build $SG_SERIES/$1"
 	if ! sg_git checkout -q -f "$(sg_variant_branch "$1")"; then
-		why="cannot check out $(sg_variant_branch "$1")"
+		echo "cannot check out $(sg_variant_branch "$1")"
 		return 1
 	fi
-	keep="$SG_CACHE/build/$SG_SERIES/images/$1"
-	stamp=$(build_stamp) || { why="cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
-	reused=0
-	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$keep" "$stamp"; then
-		image="$keep/bzImage" reused=1
-		echo "$image" > "$run/kernels/$SG_SERIES/$1"
+	bd_keep="$SG_CACHE/build/$SG_SERIES/images/$1"
+	bd_stamp=$(build_stamp) || { echo "cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
+	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$bd_keep" "$bd_stamp" "$bd_say"; then
+		echo "$bd_keep/bzImage" > "$run/kernels/$SG_SERIES/$1"
+		echo "kept $bd_keep/bzImage"
 		return 0
 	fi
-	build=$(build_folder "$1")
-	seed_folder "$build"
-	blog="$run/logs/$SG_SERIES-$1.build"
-	if ! built=$(SG_PROGRESS=${2:-} "$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$build" \
-		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$blog"); then
-		why="build failed: $(tail -n 5 "$blog" | tr '\n' ' ')"
+	bd_build=$(build_folder "$1")
+	seed_folder "$bd_build" "$bd_say"
+	bd_log="$run/logs/$SG_SERIES-$1.build"
+	if ! bd_built=$(SG_PROGRESS=$bd_progress "$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$bd_build" \
+		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$bd_log"); then
+		echo "build failed: $(tail -n 5 "$bd_log" | tr '\n' ' ')"
 		return 1
 	fi
-	keep_image "$keep" "$built" "$build/.config" "$stamp" || {
-		why="cannot keep $built in $keep"
+	keep_image "$bd_keep" "$bd_built" "$bd_build/.config" "$bd_stamp" || {
+		echo "cannot keep $bd_built in $bd_keep"
 		return 1
 	}
-	image="$keep/bzImage"
-	echo "$image" > "$run/kernels/$SG_SERIES/$1"
+	echo "$bd_keep/bzImage" > "$run/kernels/$SG_SERIES/$1"
+	echo "built $bd_keep/bzImage"
 }
 
-# kept_image_holds KEEP STAMP: KEEP's bzImage was built from STAMP and is
-# still the bytes that build made.
+# kept_image_holds KEEP STAMP WHAT: KEEP's bzImage was built from STAMP
+# and is still the bytes that build made.
 kept_image_holds() {
 	[ -f "$1/bzImage" ] && [ -f "$1/config" ] && [ -f "$1/stamp" ] || return 1
 	[ "$(grep -v '^image ' "$1/stamp")" = "$2" ] || return 1
-	want=$(sed -n 's/^image //p' "$1/stamp")
-	[ "$(sha256sum < "$1/bzImage" | cut -c1-64)" = "$want" ] && return 0
-	sg_say "[$unit/$total] $SG_SERIES/$v: its kept bzImage is not the one built (sha256 ${want:-missing from the stamp}): damaged since, built again"
+	kh_want=$(sed -n 's/^image //p' "$1/stamp")
+	[ "$(sha256sum < "$1/bzImage" | cut -c1-64)" = "$kh_want" ] && return 0
+	sg_say "$3: its kept bzImage is not the one built (sha256 ${kh_want:-missing from the stamp}): damaged since, built again"
 	return 1
 }
 
@@ -251,27 +260,26 @@ keep_image() {
 	mv "$1/stamp.new" "$1/stamp"
 }
 
-# The first variant a series builds in a run is its base: the build from
-# an empty folder in a cold run; the others are rebuilds of it.
+# run_variant UNIT VARIANT ROWS PHASE: its build (PHASE: base-build for
+# the first a series builds in a run, from an empty folder in a cold run;
+# build for the others, rebuilds of it), then its guest.
 run_variant() {
-	v=$1
-	progress "build"
-	began=$(sg_now)
-	start=$(date +%s)
-	if ! build_variant "$v" "[$unit/$total] build $SG_SERIES/$v"; then
-		sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
-		unit_row "$v" ERROR "$(build_folder "$v")/make.log" - "$why"
+	progress "$1" "$2" build
+	rv_began=$(sg_now)
+	rv_start=$(date +%s)
+	if ! rv_out=$(build_variant "$2" "$1"); then
+		sg_phase "$4" "$SG_SERIES" "$2" "$rv_began"
+		unit_row "$3" "$2" ERROR "$(build_folder "$2")/make.log" - "$rv_out"
 		return
 	fi
-	sg_phase "$build_phase" "$SG_SERIES" "$v" "$began"
-	build_phase=build
-	remember build $(( $(date +%s) - start ))
-	if [ "$reused" = 1 ]; then
-		sg_say "[$unit/$total] $SG_SERIES/$v: unchanged since its last build ($(sed -n 's/^tree //p' "$keep/stamp" | cut -c1-12) and the same config and compiler; its bzImage checked against the stamp): kept, not built"
-	else
-		sg_say "[$unit/$total] $SG_SERIES/$v: built in $(( $(date +%s) - start ))s"
-	fi
-	start_guest "$v" "$image"
+	sg_phase "$4" "$SG_SERIES" "$2" "$rv_began"
+	remember "$2" build $(( $(date +%s) - rv_start ))
+	rv_image=${rv_out#* }
+	case $rv_out in
+	kept\ *) sg_say "[$1/$total] $SG_SERIES/$2: unchanged since its last build ($(sed -n 's/^tree //p' "${rv_image%/bzImage}/stamp" | cut -c1-12) and the same config and compiler; its bzImage checked against the stamp): kept, not built" ;;
+	*) sg_say "[$1/$total] $SG_SERIES/$2: built in $(( $(date +%s) - rv_start ))s" ;;
+	esac
+	start_guest "$1" "$2" "$rv_image" "$3"
 }
 
 # prepare SERIES [NICE]: its branches made (branch.sh: the package
@@ -293,21 +301,24 @@ prepare() {
 	echo $! > "$run/prep/$1.pid"
 }
 
-# branch_series: the series' branches (prepare), its kernel version and
-# patch set; rc 3 when its tree is not there.
+# branch_series: the series' branches (prepare); 0, or 3 when its tree is
+# not there (RUN_DIR/kernels/S/.skip says why), or 1 (.why says why).  Its
+# kernel version ("-" when none) and patch set in RUN_DIR/kernels/S/.id.
 branch_series() {
-	kernel= patchset=$(patchset_id) why=
 	prepare "$SG_SERIES"
 	wait "$(cat "$run/prep/$SG_SERIES.pid")"
-	rc=$(cat "$run/prep/$SG_SERIES.rc" 2>/dev/null || echo 1)
+	bs_rc=$(cat "$run/prep/$SG_SERIES.rc" 2>/dev/null || echo 1)
 	cat "$run/logs/$SG_SERIES.branch" >&2
-	if [ $rc -eq 3 ]; then
+	echo "- $(patchset_id)" > "$run/kernels/$SG_SERIES/.id"
+	if [ "$bs_rc" -eq 3 ]; then
 		grep '^SKIP' "$run/logs/$SG_SERIES.branch" | head -n 1 > "$run/kernels/$SG_SERIES/.skip"
-	elif [ $rc -ne 0 ]; then
-		why="branch failed: $(tail -n 3 "$run/logs/$SG_SERIES.branch" | tr '\n' ' ')"
+		return 3
+	elif [ "$bs_rc" -ne 0 ]; then
+		echo "branch failed: $(tail -n 3 "$run/logs/$SG_SERIES.branch" | tr '\n' ' ')" \
+			> "$run/kernels/$SG_SERIES/.why"
+		return 1
 	else
-		kernel=$(cat "$SG_REPO/.git/sg-version")
-		echo "$kernel $patchset" > "$run/kernels/$SG_SERIES/.id"
+		echo "$(cat "$SG_REPO/.git/sg-version") $(patchset_id)" > "$run/kernels/$SG_SERIES/.id"
 		"$RUNFILE" row --header checkout branch="stable/$SG_SERIES" \
 			commit="$(sg_git rev-parse -q --verify "stable/$SG_SERIES")" \
 			config="$(for f in $SG_CONFIG; do basename "$f"; done | paste -sd+)" \
@@ -335,19 +346,22 @@ for series in "$@"; do
 		continue
 	fi
 	branch_series
+	rc=$?
 	next=$(next_mine "$@")
 	[ -z "$next" ] || prepare "$next" 19
-	build_phase=base-build
+	phase=base-build
 	for v in $vs; do
 		unit=$((unit + 1))
 		rows="$run/rows/$(printf %03d "$unit")"
 		: > "$rows"
 		if [ $rc -eq 3 ]; then
-			unit_row "$v" SKIP - - "$(cat "$run/kernels/$SG_SERIES/.skip")"
+			unit_row "$rows" "$v" SKIP - - "$(cat "$run/kernels/$SG_SERIES/.skip")"
 		elif [ $rc -ne 0 ]; then
-			unit_row "$v" ERROR "$run/logs/$SG_SERIES.branch" - "$why"
+			unit_row "$rows" "$v" ERROR "$run/logs/$SG_SERIES.branch" - \
+				"$(cat "$run/kernels/$SG_SERIES/.why")"
 		else
-			run_variant "$v"
+			run_variant "$unit" "$v" "$rows" "$phase"
+			phase=build
 		fi
 	done
 	[ $rc -ne 0 ] || sg_git checkout -q -f "stable/$SG_SERIES"
@@ -355,14 +369,13 @@ done
 # A kernel a pair of this shard needs, built (no guest) if the shard's own
 # variants did not include it.
 need_kernel() {
-	[ -f "$run/kernels/$1/$2" ] || [ -f "$run/kernels/$1/.skip" ] && return 0
+	[ -f "$run/kernels/$1/$2" ] || [ -f "$run/kernels/$1/.skip" ] || [ -f "$run/kernels/$1/.why" ] &&
+		return 0
 	sg_load_series "$1"
-	[ -f "$run/kernels/$1/.id" ] || branch_series
-	[ -f "$run/kernels/$1/.id" ] || return 0
-	read -r kernel patchset < "$run/kernels/$1/.id"
-	began=$(sg_now)
-	build_variant "$2" || sg_say "$1/$2, for a cross-era pair: $why"
-	sg_phase pair-build "$1" "$2" "$began"
+	[ -f "$run/kernels/$1/.id" ] || branch_series || return 0
+	nk_began=$(sg_now)
+	nk_out=$(build_variant "$2") || sg_say "$1/$2, for a cross-era pair: $nk_out"
+	sg_phase pair-build "$1" "$2" "$nk_began"
 	sg_git checkout -q -f "stable/$1"
 }
 
