@@ -220,10 +220,12 @@ LOCKED := lib/locked.sh $(MAKE) --no-print-directory
 matrix:
 	@$(LOCKED) matrix-locked
 
-# The series named are checked before the image (fio) is built.
-matrix-locked: deps-apt tools
+# The series named are checked first, with sgconf alone built: an unknown
+# one is named, with the known ones, before the other tools and the image
+# (fio) are built.
+matrix-locked: deps-apt $(BIN)/sgconf
 	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
-	@$(MAKE) --no-print-directory image
+	@$(MAKE) --no-print-directory tools image
 	@prove/matrix.sh $(NEW_RUN) $(INITRD) $(SERIES)
 	@prove/report.sh --new $(NEW_RUN)
 

@@ -1,5 +1,6 @@
 # make fstests and make bisect check their arguments before anything
-# slow, and a bisection installs only what it needs.  A FSTESTS that is
+# slow, and a bisection installs only what it needs; make matrix names an
+# unknown series, and the known ones, with sgconf alone built.  A FSTESTS that is
 # not an fstests checkout, or no folder at all, is refused in one line
 # that names it and what it lacks, as is a bisection without its
 # arguments: before the lock, the packages and the builds, the private
@@ -65,6 +66,23 @@ elif [ "$(head -n 1 "$T/ran" | cut -d' ' -f1)" != cc ]; then
 	fail "past the check, not the tools' compiler first: $(cut -d' ' -f1 "$T/ran" | uniq | paste -sd' ')"
 else
 	ok "a folder with check and tests/generic/ passes the check (the tools' build came next)"
+fi
+
+# make matrix SERIES=9.9: the series named with the known ones, sgconf
+# the one tool built (by the real compiler), no fio, no image.
+rm -rf "$SG_CACHE"
+: > "$T/ran"
+start=$(date +%s)
+PATH="$T/path:$PATH" make -s -C "$SG_ROOT" matrix SERIES=9.9 CC=gcc > "$T/out" 2>&1 && fail "make matrix SERIES=9.9 ran"
+secs=$(( $(date +%s) - start ))
+known=$("$SGCONF" "$SG_ROOT/branches.yaml" series | paste -sd' ')
+if ! grep -qxF "$SG_ROOT/branches.yaml: no series \"9.9\" (its series: $known)" "$T/out"; then
+	fail "make matrix SERIES=9.9: not the series named: $(cat "$T/out")"
+elif [ "$(ls "$SG_CACHE/bin")" != sgconf ] || [ -e "$SG_CACHE/fio" ] || [ -e "$SG_CACHE/image" ] ||
+	grep -q '^apt-get\|^npm' "$T/ran"; then
+	fail "make matrix SERIES=9.9 did more first: bin: $(ls "$SG_CACHE/bin" | paste -sd' '); $(ls "$SG_CACHE" | paste -sd' ')"
+else
+	ok "make matrix SERIES=9.9: named with the known series in ${secs}s, sgconf alone built"
 fi
 
 rm -rf "$SG_CACHE"
