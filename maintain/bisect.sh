@@ -58,6 +58,12 @@ git -C "$source" merge-base --is-ancestor "$good_id" "$bad_id" ||
 top="$SG_CACHE/bisect"
 mirror="$top/git/$series.git" wt="$top/src/$series" build="$top/build/$series/steps"
 [ -d "$mirror" ] || git init -q --bare "$mirror" || sg_die "cannot make $mirror"
+# No automatic gc, as in import-tree.sh: the revert of the culprit is a
+# commit, and a commit may start `git gc --auto` in the middle of a
+# bisection.  Set on every bisection, so a repository made before gets it.
+git --git-dir="$mirror" config gc.auto 0 &&
+	git --git-dir="$mirror" config gc.autoDetach false &&
+	git --git-dir="$mirror" config maintenance.auto false || sg_die "cannot configure $mirror"
 objects=$(cd "$source" && cd "$(git rev-parse --git-common-dir)/objects" && pwd)
 alt="$mirror/objects/info/alternates"
 grep -qxF "$objects" "$alt" 2>/dev/null || echo "$objects" >> "$alt"
