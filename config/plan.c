@@ -119,6 +119,13 @@ static void series_row(struct ydoc *y, FILE *f, const char *name)
 	runfile_put_row(f, runfile_kind("series"), v);
 }
 
+/* The git branch a variant's kernel is built from (prove/branch.sh makes it). */
+static const char *variant_branch(const char *series, const char *variant, char *buf, size_t len)
+{
+	snprintf(buf, len, "variant/%s/%s", series, variant);
+	return buf;
+}
+
 static void variant_rows(struct ydoc *y, FILE *f, const char *name)
 {
 	yaml_node_t *vs = ydoc_get(y, branches_series(y, name), "variants");
@@ -133,8 +140,7 @@ static void variant_rows(struct ydoc *y, FILE *f, const char *name)
 		v[VA_VARIANT] = ydoc_str(ydoc_key(y, vs, i));
 		v[VA_FIXES] = ydoc_str(ydoc_get(y, var, "fixes"));
 		v[VA_REGRESS] = joined(y, ydoc_get(y, var, "regress"), " ", regress, sizeof(regress));
-		snprintf(branch, sizeof(branch), "variant/%s/%s", name, v[VA_VARIANT]);
-		v[VA_BRANCH] = branch;
+		v[VA_BRANCH] = variant_branch(name, v[VA_VARIANT], branch, sizeof(branch));
 		runfile_put_row(f, runfile_kind("variants"), v);
 	}
 }
@@ -240,7 +246,7 @@ static void check_rows(struct ydoc *y, FILE *f, const char *name)
 	for (i = 0; i < ydoc_len(vs); i++) {
 		const char *variant = ydoc_str(ydoc_key(y, vs, i));
 
-		snprintf(branch, sizeof(branch), "variant/%s/%s", name, variant);
+		variant_branch(name, variant, branch, sizeof(branch));
 		for (c = 0; c < ydoc_len(checks); c++) {
 			const char *check = ydoc_str(ydoc_item(y, checks, c));
 

@@ -5,14 +5,16 @@
  * and what is wrong), answered as plain lines or as run files
  * (lib/runfile.h) that the shell reads by column name.
  *
- *	sgconf FILE validate
+ *	sgconf FILE validate [SERIES...]	and each SERIES is one of its series
  *	sgconf FILE checks | series
- *	sgconf FILE shell SERIES		series fields as SG_* assignments
  *	sgconf FILE variants SERIES
- *	sgconf FILE variant SERIES VARIANT	variant fields as SG_V_*
- *	sgconf FILE expect SERIES VARIANT CHECK	FAIL when the variant's expect:
- *						lists CHECK, else PASS
- *	sgconf FILE cross			the cross-era pairs, one per line
+ *	sgconf FILE plan DIR [SERIES...]	a run's files (config/plan.h): DIR/plan
+ *						(every row the run judges, expected
+ *						FAIL where a variant's expect: lists
+ *						the check, else PASS), series,
+ *						variants, cross.list
+ *	sgconf FILE facts DIR [SERIES...]	DIR/series and DIR/variants alone
+ *	sgconf FILE cross			the cross-era pairs (run file kind pairs)
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE guard [SERIES [SERIES_FILE]]

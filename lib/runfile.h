@@ -85,8 +85,8 @@ enum shard_col { SH_SERIES, SH_SHARD, SH_COST, SH_FROM, SH_NCOLS };
 /*
  * A row the run will judge.  kind: check (a series' variant and one of
  * its checks), pair (a cross-era pair: series "-", variant the pair's
- * name, writer and reader the two series), fstests (a test of fstests),
- * bisect-step, gate.  branch: the git branch the row's kernel is built
+ * name, writer and reader the two series), fstests (a test of fstests);
+ * a job that judges rows of its own adds its kind here.  branch: the git branch the row's kernel is built
  * from, or "-".  run: no when the row is judged without running (a test
  * the fstests baseline leaves out: SKIP, its note the reason).  note:
  * what the row's source says of it ("-").

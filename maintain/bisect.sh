@@ -54,7 +54,7 @@ git -C "$source" merge-base --is-ancestor "$good_id" "$bad_id" ||
 
 # The cache's side: a bare repository borrowing the source's objects, a
 # worktree of it, and the build folder, at the same depths as src/S and
-# build/S/V so that ccache finds what the matrix compiled.
+# build/S/kbuild so that ccache finds what the matrix compiled.
 top="$SG_CACHE/bisect"
 mirror="$top/git/$series.git" wt="$top/src/$series" build="$top/build/$series/steps"
 [ -d "$mirror" ] || git init -q --bare "$mirror" || sg_die "cannot make $mirror"

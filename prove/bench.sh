@@ -34,12 +34,12 @@
 #
 # FULL=1 also prints where the cold run's wall seconds went, by phase and
 # series (fetch, import, branch, base build, variant builds, guests not
-# hidden behind a build, pairs, report: report/phasetimes over the run's
+# hidden behind a build, pairs, report: prove/phasetimes over the run's
 # phases.tsv), each phase's share.  PHASE=cold-breakdown prints that
 # table alone for a run folder that exists (RUN, default
 # $SG_CACHE/runs/latest); no kernel needed.
 #
-# Both end with where each guest's seconds went (report/guesttimes): kernel
+# Both end with where each guest's seconds went (prove/guesttimes): kernel
 # boot to init, init to the first check, each check's setup and the rest,
 # by the guest clock, a row per series/variant of the (warm) run; FULL=1
 # also for the guests booted alone.  PHASE=guests prints that table alone
@@ -47,7 +47,7 @@
 # kernel needed.
 #
 # PHASE=verifiers: what the field's verifiers add to each guest: the fio
-# checks' guest seconds and e2fsck's in the other checks (report/guesttimes
+# checks' guest seconds and e2fsck's in the other checks (prove/guesttimes
 # --verifiers), against the 5 s of issue 26.  Each kept bzImage of the
 # series (make matrix built them) booted alone with every check; with RUN,
 # that run folder's logs instead, no kernel booted.
@@ -149,7 +149,7 @@ guest_seconds() {
 	d=$1 c=$2
 	set --
 	for log in "$d"/logs/*.log; do
-		[ -f "$log" ] && [ "${log##*/kvm-probe-}" = "$log" ] || continue	# a KVM probe: no guest of the run
+		[ -f "$log" ] || continue
 		n=$(basename "$log" .log)	# SERIES-VARIANT
 		set -- "$@" "$log" "$(cat "$c/timings/${n%%-*}/${n#*-}.guest" 2>/dev/null || echo -)"
 	done
@@ -370,7 +370,7 @@ slowest_import() {
 		awk '{ d = $1 - $2; if (d > m) m = d } END { printf "%.0f\n", m }'
 }
 
-# breakdown RUN WHAT: where RUN's wall seconds went (report/phasetimes).
+# breakdown RUN WHAT: where RUN's wall seconds went (prove/phasetimes).
 breakdown() {
 	[ -f "$1/phases.tsv" ] || { say ""; say "no phases.tsv in $1: a run from before the phases were kept"; return 0; }
 	say ""
@@ -390,7 +390,7 @@ verifiers() {
 		run=$(cd "$RUN" 2>/dev/null && pwd -P) || sg_die "bench: $RUN: no such run folder"
 		say "# stableguard bench: what fio and e2fsck add to a guest, $run"
 		for log in "$run"/logs/*.log; do
-			[ -f "$log" ] && [ "${log##*/kvm-probe-}" = "$log" ] || continue
+			[ -f "$log" ] || continue
 			cp "$log" "$logs/"
 		done
 	else
@@ -502,6 +502,10 @@ host() {
 	say "run: $run; last line: $(tail -n 1 "$scratch/host.log")"
 }
 
+case ${PHASE:-} in
+'' | follow-ups | host | guests | cold-breakdown | verifiers | layouts) ;;
+*) sg_die "bench: PHASE=$PHASE: want follow-ups, host, guests, cold-breakdown, verifiers or layouts (none: the default bench)" ;;
+esac
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
 elif [ "${PHASE:-}" = host ]; then host
 elif [ "${PHASE:-}" = guests ]; then guests

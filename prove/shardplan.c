@@ -6,7 +6,7 @@
  *	shardplan N TIMINGS UNITS CROSS
  *
  * UNITS: the run's units, "series variant" a line in the order of
- * branches.yaml; CROSS: the cross-era pairs (sgconf cross: a header
+ * branches.yaml; CROSS: the cross-era pairs (cross.list, sgconf plan: a header
  * line, then a pair a line); TIMINGS: $SG_CACHE/timings, where earlier
  * runs kept SERIES/VARIANT.build and .guest (seconds).  Prints the plan,
  * a run file of kind shards (lib/runfile.h): a row per series, its

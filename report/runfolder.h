@@ -12,7 +12,7 @@
  *	kernels/S/V		the path of the bzImage variant V booted
  *	kernels/S/.V.build-secs	how long V's build took (0: kept, not built)
  *	cross.list		the pairs: name writer writer_variant reader
- *				reader_variant ... (sgconf cross, by name)
+ *				reader_variant ... (sgconf plan wrote it, read by name)
  */
 #ifndef SG_RUNFOLDER_H
 #define SG_RUNFOLDER_H
