@@ -21,8 +21,6 @@
 #include "runfile.h"
 #include "tsv.h"
 
-#define MAX_FILES 64
-
 /* Rows of one kind of run file, each one allocation (tsv_copy). */
 struct table {
 	char ***row;
@@ -39,8 +37,8 @@ struct join {
 	const char *dir;
 	struct table plan, boots, shards;
 	char seed[64], shard[64];
-	struct verdicts files[MAX_FILES * 4];
-	int nr_files;
+	struct verdicts *files;
+	int nr_files, cap_files;
 	FILE *out;
 };
 
@@ -157,9 +155,17 @@ static char **find_verdict(struct join *j, const char *path, const char *check)
 		if (!strcmp(j->files[i].path, path))
 			v = &j->files[i];
 	if (!v) {
-		if (j->nr_files == (int)(sizeof(j->files) / sizeof(j->files[0])))
-			return NULL;
+		if (j->nr_files == j->cap_files) {
+			int cap = j->cap_files ? 2 * j->cap_files : 16;
+			struct verdicts *f = realloc(j->files, cap * sizeof(*f));
+
+			if (!f)
+				return NULL;
+			j->files = f;
+			j->cap_files = cap;
+		}
 		v = &j->files[j->nr_files++];
+		memset(v, 0, sizeof(*v));
 		v->path = strdup(path);
 		if (load(&v->t, path, "verdicts", 1))
 			v->t.nr = 0;
@@ -271,6 +277,7 @@ static void join_free(struct join *j)
 		free(j->files[i].path);
 		table_free(&j->files[i].t);
 	}
+	free(j->files);
 }
 
 int join_run(const char *dir)
