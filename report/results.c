@@ -8,13 +8,8 @@
 #include "runfile.h"
 #include "tsv.h"
 
-/* The loaded run's policy: 1, a SKIP is not as expected. */
+/* The loaded run's policy (results_load() reads it): 1, a SKIP is not as expected. */
 static int strict;
-
-void results_set_strict(int s)
-{
-	strict = s;
-}
 
 int results_skipped(const struct result *r)
 {
@@ -41,13 +36,6 @@ int results_green(const struct result *rows, int nr)
 		if (!results_match(&rows[i]))
 			return 0;
 	return nr > 0;
-}
-
-const char *results_header(void)
-{
-	static char line[256];
-
-	return line[0] ? line : tsv_join(result_names, R_NCOLS, line, sizeof(line));
 }
 
 /* The rows results_load() has read so far. */
@@ -97,7 +85,7 @@ static int load_policy(const char *path, const char *who)
 		return 0;
 	if (tsv_read(dir, who, policy_names, PO_NCOLS, TSV_EXACT, policy_row, &s))
 		return -1;
-	results_set_strict(s);
+	strict = s;
 	return 0;
 }
 
@@ -105,7 +93,7 @@ int results_load(const char *path, const char *who, struct result **rows, int *n
 {
 	struct loaded l = { .who = who };
 
-	results_set_strict(0);
+	strict = 0;
 	if (load_policy(path, who))
 		return -1;
 	*rows = NULL;

@@ -58,8 +58,6 @@ int results_pair_has(const struct result *r, const char *series);
  * (a series without its tree) and the run's policy is not strict.
  */
 int results_match(const struct result *r);
-/* The policy results_match() judges by: results_load() sets it from the run. */
-void results_set_strict(int strict);
 int results_skipped(const struct result *r);
 /*
  * A SKIP row of a series that did not run at all (no tree: no kernel),
@@ -77,8 +75,6 @@ int results_green(const struct result *rows, int nr);
  */
 int results_summary(const struct result *rows, int nr, char *buf, size_t len);
 
-/* The header line, without its newline. */
-const char *results_header(void);
 /*
  * Loads path into *rows (malloc'd; each row one allocation), read by
  * tsv_read() (lib/tsv.h) against this header, and the policy of the
