@@ -29,6 +29,11 @@ const char *const phase_names[P_NCOLS] = { "phase", "series", "what", "start", "
 
 const char *const shard_names[SH_NCOLS] = { "series", "shard", "cost", "from" };
 
+const char *const gate_names[G_NCOLS] = {
+	"series", "variant", "check", "writer", "reader", "previous", "candidate", "verdict", "rate",
+	"reason",
+};
+
 const char *const plan_names[PL_NCOLS] = {
 	"kind", "series", "variant", "check", "expected", "branch", "writer", "reader",
 	"run", "note",
@@ -67,6 +72,7 @@ static const struct runfile_kind kinds[] = {
 	{ "series", series_names, SE_NCOLS },
 	{ "variants", variant_names, VA_NCOLS },
 	{ "pairs", pair_names, PA_NCOLS },
+	{ "gate", gate_names, G_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

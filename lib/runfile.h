@@ -23,6 +23,8 @@
  *	series		the series' facts (sgconf plan, sgconf facts)
  *	variants	the variants' facts
  *	pairs		cross.list: the cross-era pairs
+ *	gate		gate.tsv: a candidate's rows beside the previous
+ *			release's, each with its verdict (report --compare)
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
  * (report --join, report/join.c) makes results.tsv of plan x verdicts,
@@ -139,7 +141,20 @@ extern const char *const outcome_names[O_NCOLS];
 extern const char *const image_names[I_NCOLS];
 extern const char *const checkout_names[C_NCOLS];
 extern const char *const phase_names[P_NCOLS];
+/*
+ * A row of the candidate beside the same row of the previous release
+ * (variant: the candidate's): previous and candidate are the outcomes of every try ("PASS" or
+ * "PASS,FAIL,PASS"), verdict one of regression, fixed, still failing,
+ * flaky, pass, skip; rate the tries that failed ("2/3", "-"); reason
+ * the candidate's first bad line.
+ */
+enum gate_col {
+	G_SERIES, G_VARIANT, G_CHECK, G_WRITER, G_READER, G_PREVIOUS, G_CANDIDATE, G_VERDICT,
+	G_RATE, G_REASON, G_NCOLS
+};
+
 extern const char *const shard_names[SH_NCOLS];
+extern const char *const gate_names[G_NCOLS];
 extern const char *const plan_names[PL_NCOLS];
 extern const char *const policy_names[PO_NCOLS];
 extern const char *const boot_names[B_NCOLS];

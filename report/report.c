@@ -19,6 +19,10 @@
  *					exit 0 when green, 3 when none tested it
  *	report --join RUN_DIR		RUN_DIR/results.tsv from its plan and its
  *					units' raw verdicts (join.h)
+ *	report --compare OUT PREV[,PREV...] CAND[,CAND...]
+ *					a candidate's runs against the previous
+ *					release's, row by row (compare.h): exit 1
+ *					on a regression
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
  * observed SKIP marks a series whose tree is not there (kernel "-"), or
@@ -34,6 +38,7 @@
 #include <string.h>
 
 #include "bisectrun.h"
+#include "compare.h"
 #include "html.h"
 #include "join.h"
 #include "kcidb.h"
@@ -127,7 +132,8 @@ static int judge(int argc, char **argv)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR\n"
+	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR |\n"
+		"       report --compare OUT PREV[,PREV...] CAND[,CAND...]\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
 }
@@ -173,6 +179,8 @@ int main(int argc, char **argv)
 {
 	if (argc == 3 && !strcmp(argv[1], "--join"))
 		return join_run(argv[2]) ? 2 : 0;
+	if (argc == 5 && !strcmp(argv[1], "--compare"))
+		return compare_runs(argv[2], argv[3], argv[4]);
 	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--judge"))
 		return judge(argc, argv);
 	if (argc == 3 && (!strcmp(argv[1], "--html") || !strcmp(argv[1], "--kcidb")))

@@ -1,0 +1,289 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A candidate judged against the release before it, row by row: the rows
+ * of the candidate's runs (one run a try) beside the same rows of the
+ * previous release's, matched by kind, series, check and, for a pair,
+ * writer and reader, and by variant when both runs have it (a run of
+ * each kernel has a variant of its own).  Each row is as
+ * expected or not by the one judge, results_match(), under each run's
+ * policy; over the tries:
+ *
+ *	pass		as expected on both, every try
+ *	regression	as expected on the previous, every try, and not on the
+ *			candidate in some: an intermittent one is still one
+ *			(its rate: "2/3")
+ *	fixed		not as expected on the previous, every try; as expected
+ *			on the candidate, every try
+ *	still failing	not as expected on both (the candidate's rate when it
+ *			passed some tries)
+ *	flaky		the previous disagrees with itself: it cannot tell
+ *	skip		SKIP on either side, or a row one side does not have
+ *
+ * The comparison goes to OUT/gate.tsv (run file kind gate) and
+ * OUT/gate.md, regressions first.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "compare.h"
+#include "outfile.h"
+#include "results.h"
+#include "runfile.h"
+
+#define MAX_TRIES 16
+
+/* One side's runs: each try's rows. */
+struct side {
+	struct result *rows[MAX_TRIES];
+	int nr[MAX_TRIES];
+	int tries;
+};
+
+struct row_verdict {
+	const struct result *row;	/* the candidate's first, else the previous' */
+	char previous[256], candidate[256], rate[32];
+	const char *verdict;
+};
+
+static const char *const order[] = {
+	"regression", "fixed", "still failing", "flaky", "pass", "skip",
+};
+#define NR_VERDICTS (int)(sizeof(order) / sizeof(order[0]))
+
+static int same_row(const struct result *a, const struct result *b)
+{
+	static const int key[] = { R_KIND, R_SERIES, R_CHECK, R_WRITER, R_READER };
+	size_t i;
+
+	for (i = 0; i < sizeof(key) / sizeof(key[0]); i++)
+		if (strcmp(a->col[key[i]], b->col[key[i]]))
+			return 0;
+	return 1;
+}
+
+/*
+ * r's row in rows: the one of the same variant (two matrix runs), else
+ * the one row of its series and check (the previous release's kernel
+ * and the candidate's, each a run's only variant); NULL when none, or
+ * when several and none of r's variant.
+ */
+static const struct result *find(const struct result *rows, int nr, const struct result *r)
+{
+	const struct result *only = NULL;
+	int i, n = 0;
+
+	for (i = 0; i < nr; i++) {
+		if (!same_row(&rows[i], r))
+			continue;
+		if (!strcmp(rows[i].col[R_VARIANT], r->col[R_VARIANT]))
+			return &rows[i];
+		only = &rows[i];
+		n++;
+	}
+	return n == 1 ? only : NULL;
+}
+
+/*
+ * The tries of r on one side: the outcomes ("PASS,FAIL") into buf, how
+ * many were not as expected in *bad and how many were SKIP or missing
+ * in *skip (a SKIP is a verdict of its own here, so no run's policy on
+ * SKIP rows changes the answer).
+ */
+static void tries(const struct side *s, const struct result *r, char *buf, size_t len,
+		  int *bad, int *skip)
+{
+	const struct result *t;
+	size_t at = 0;
+	int i;
+
+	*bad = *skip = 0;
+	buf[0] = '\0';
+	for (i = 0; i < s->tries; i++) {
+		t = find(s->rows[i], s->nr[i], r);
+		*bad += t && !results_skipped(t) && !results_match(t);
+		*skip += !t || results_skipped(t);
+		at += snprintf(buf + at, at < len ? len - at : 0, "%s%s", i ? "," : "",
+			       t ? t->col[R_OBSERVED] : "-");
+	}
+}
+
+static void judge(struct row_verdict *v, const struct side *prev, const struct side *cand)
+{
+	int pbad, pskip, cbad, cskip;
+
+	tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip);
+	tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip);
+	snprintf(v->rate, sizeof(v->rate), "-");
+	if (pskip || cskip) {
+		v->verdict = "skip";
+	} else if (pbad && pbad < prev->tries) {
+		v->verdict = "flaky";
+		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, prev->tries);
+	} else if (!pbad) {
+		v->verdict = cbad ? "regression" : "pass";
+		if (cbad && cbad < cand->tries)
+			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cand->tries);
+	} else {
+		v->verdict = cbad ? "still failing" : "fixed";
+		if (cbad && cbad < cand->tries)
+			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cand->tries);
+	}
+}
+
+static void put_row(FILE *f, const struct row_verdict *v)
+{
+	const char *values[G_NCOLS] = {
+		[G_SERIES] = v->row->col[R_SERIES], [G_VARIANT] = v->row->col[R_VARIANT],
+		[G_CHECK] = v->row->col[R_CHECK],
+		[G_WRITER] = v->row->col[R_WRITER], [G_READER] = v->row->col[R_READER],
+		[G_PREVIOUS] = v->previous, [G_CANDIDATE] = v->candidate,
+		[G_VERDICT] = v->verdict, [G_RATE] = v->rate, [G_REASON] = v->row->col[R_REASON],
+	};
+
+	runfile_put_row(f, runfile_kind("gate"), values);
+}
+
+static struct row_verdict *verdicts;
+static int nr_verdicts;
+
+/* At most max bytes of s, its | escaped: a Markdown cell. */
+static void md_text(FILE *f, const char *s, size_t max)
+{
+	size_t n;
+
+	for (n = 0; *s && n < max; s++, n++)
+		if (*s == '|')
+			fputs("\\|", f);
+		else
+			fputc(*s, f);
+	if (*s)
+		fputs("...", f);
+}
+
+static void write_tsv(FILE *f)
+{
+	int i;
+
+	runfile_put_header(f, runfile_kind("gate"));
+	for (i = 0; i < nr_verdicts; i++)
+		put_row(f, &verdicts[i]);
+}
+
+static int count(const char *verdict)
+{
+	int i, n = 0;
+
+	for (i = 0; i < nr_verdicts; i++)
+		n += !strcmp(verdicts[i].verdict, verdict);
+	return n;
+}
+
+/* "3 regressions, 1 fixed, ..." of the verdicts there are, into buf. */
+static const char *summary(char *buf, size_t len)
+{
+	size_t at = 0;
+	int k, n;
+
+	at = snprintf(buf, len, "%d rows:", nr_verdicts);
+	for (k = 0; k < NR_VERDICTS && at < len; k++) {
+		n = count(order[k]);
+		if (n)
+			at += snprintf(buf + at, len - at, " %d %s%s,", n, order[k],
+				       n > 1 && !strcmp(order[k], "regression") ? "s" : "");
+	}
+	if (at < len && buf[at - 1] == ',')
+		buf[at - 1] = '\0';
+	return buf;
+}
+
+/* One row of gate.md: a regression in bold, the rate beside the verdict. */
+static void md_row(FILE *f, const struct row_verdict *v)
+{
+	const char *bold = strcmp(v->verdict, "regression") ? "" : "**";
+	char label[256], verdict[64];
+
+	snprintf(verdict, sizeof(verdict), "%s%s%s", v->verdict, strcmp(v->rate, "-") ? " " : "",
+		 strcmp(v->rate, "-") ? v->rate : "");
+	fprintf(f, "| %s | %s | %s | %s | %s | %s%s%s | ", results_label(v->row, label, sizeof(label)),
+		v->row->col[R_VARIANT], v->row->col[R_CHECK], v->previous, v->candidate, bold, verdict, bold);
+	md_text(f, v->row->col[R_REASON], 160);
+	fputs(" |\n", f);
+}
+
+static void write_md(FILE *f)
+{
+	char line[512];
+	int i, k;
+
+	fprintf(f, "| series | variant | check | previous | candidate | verdict | first bad line |\n");
+	fprintf(f, "|---|---|---|---|---|---|---|\n");
+	for (k = 0; k < NR_VERDICTS; k++)
+		for (i = 0; i < nr_verdicts; i++)
+			if (!strcmp(verdicts[i].verdict, order[k]))
+				md_row(f, &verdicts[i]);
+	fprintf(f, "\n%s\n", summary(line, sizeof(line)));
+}
+
+/* A side's runs from a comma-separated list of run folders. */
+static int load_side(struct side *s, char *list)
+{
+	char *dir, *next, path[4096];
+
+	for (dir = list; dir && *dir; dir = next) {
+		next = strchr(dir, ',');
+		if (next)
+			*next++ = '\0';
+		if (s->tries == MAX_TRIES) {
+			fprintf(stderr, "report --compare: more than %d tries\n", MAX_TRIES);
+			return -1;
+		}
+		snprintf(path, sizeof(path), "%s/results.tsv", dir);
+		if (results_load(path, "report --compare", &s->rows[s->tries], &s->nr[s->tries]))
+			return -1;
+		s->tries++;
+	}
+	if (!s->tries)
+		fprintf(stderr, "report --compare: no run folder given\n");
+	return s->tries ? 0 : -1;
+}
+
+static int add(const struct result *r)
+{
+	int i;
+
+	for (i = 0; i < nr_verdicts; i++)
+		if (same_row(verdicts[i].row, r) &&
+		    !strcmp(verdicts[i].row->col[R_VARIANT], r->col[R_VARIANT]))
+			return 0;
+	verdicts = realloc(verdicts, (nr_verdicts + 1) * sizeof(*verdicts));
+	if (!verdicts)
+		return -1;
+	memset(&verdicts[nr_verdicts], 0, sizeof(*verdicts));
+	verdicts[nr_verdicts++].row = r;
+	return 0;
+}
+
+int compare_runs(const char *out, char *previous, char *candidate)
+{
+	static struct side prev, cand;
+	char line[512];
+	int i;
+
+	if (load_side(&prev, previous) || load_side(&cand, candidate))
+		return 2;
+	for (i = 0; i < cand.nr[0]; i++)
+		if (add(&cand.rows[0][i]))
+			return 2;
+	for (i = 0; i < prev.nr[0]; i++)
+		if (!find(cand.rows[0], cand.nr[0], &prev.rows[0][i]) && add(&prev.rows[0][i]))
+			return 2;
+	for (i = 0; i < nr_verdicts; i++)
+		judge(&verdicts[i], &prev, &cand);
+	if (write_file("report --compare", out, "gate.tsv", write_tsv) ||
+	    write_file("report --compare", out, "gate.md", write_md))
+		return 2;
+	printf("%s; %s\n", summary(line, sizeof(line)),
+	       count("regression") ? "REGRESSION: not safe to release" : "no regression");
+	return count("regression") ? 1 : 0;
+}
