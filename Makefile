@@ -17,6 +17,8 @@
 #   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
+#   make gate SERIES=S QUEUE=dir      a release candidate (the previous release plus a stable-queue
+#                                     folder) against the previous release, check by check
 #   make fstests SERIES=S [VARIANT=V] [TESTS="generic/086 ..."] FSTESTS=~/xfstests-dev
 #                                     fstests on the series' kernel, in a Debian userland guest
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
@@ -93,7 +95,7 @@ SG_FIO := $(call setting,SG_FIO)
 endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
+.PHONY: gate gate-locked fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
@@ -209,7 +211,7 @@ $(SG_FIO): $(FIO_INPUTS)
 $(FIO_INPUTS):
 	@mkdir -p $(@D); rm -f $(SG_FIO).inputs-*; touch $@
 
-# One writer per cache: matrix, branch, review, intake, publish, bisect,
+# One writer per cache: matrix, branch, review, intake, publish, bisect, gate,
 # fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, and
 # verifiers with RUN=), check, check-quick, and follow-ups with WRITE=1
 # take its lock (lib/locked.sh), most of them then doing their work in a
@@ -302,6 +304,23 @@ fstests:
 fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
 	@FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" KERNEL="$(KERNEL)" \
 		prove/fstests.sh $(NEW_RUN)-fstests-$(SERIES) $(SERIES) $(VARIANT)
+
+# A release candidate against the release before it (maintain/gate.sh,
+# docs/gate.md): the arguments first, then the lock, the series named
+# checked with sgconf alone built, the build and the boots.  Exit as the
+# script's: 0 no regression, 1 a regression, 2 bad input, said on make's
+# last line.
+gate:
+	@[ -n "$(SERIES)" ] && [ -n "$(QUEUE)" ] || \
+		{ echo "make gate: say SERIES=6.1 QUEUE=<stable-queue folder: series and patches>" >&2; exit 2; }
+	@$(LOCKED) gate-locked
+
+gate-locked: deps-apt $(BIN)/sgconf
+	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
+	@$(MAKE) --no-print-directory tools image
+	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
+	@lib/make-status.sh gate "a regression" \
+		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES) $(QUEUE)
 
 # Reads a run folder: no lock.
 repro: tools

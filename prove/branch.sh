@@ -25,7 +25,13 @@ for v in $(sg_variants "$SG_SERIES"); do
 	from="compat/$SG_SERIES"
 	[ "$SG_V_FIXES" = true ] && from="stable/$SG_SERIES"
 	regress=
-	for r in $SG_V_REGRESS; do regress="$regress $SG_CONF_DIR/$r"; done
+	# A job's own patches (a gate's queue) are named by their full path.
+	for r in $SG_V_REGRESS; do
+		case $r in
+		/*) regress="$regress $r" ;;
+		*) regress="$regress $SG_CONF_DIR/$r" ;;
+		esac
+	done
 	# shellcheck disable=SC2086
 	sg_am "$from" "$(sg_variant_branch "$v")" $regress || exit 1
 done

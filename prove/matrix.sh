@@ -47,8 +47,9 @@ esac
 [ "$shard_k" -le "$shard_n" ] || sg_die "SHARD=$shard: want K/N with 1 <= K <= N"
 # The plan, the series' facts and the pairs: what the run needs of
 # branches.yaml, asked once.  An unknown series is named here, before
-# anything is built.
-"$SGCONF" "$BRANCHES" plan "$run" "$@" || exit 1
+# anything is built.  A job that planned the run itself (the gate: its
+# plan, series, variants and cross.list in RUN_DIR) is taken as it is.
+[ -f "$run/plan" ] || "$SGCONF" "$BRANCHES" plan "$run" "$@" || exit 1
 SG_FACTS_DIR=$run
 export SG_FACTS_DIR
 [ $# -gt 0 ] || set -- $("$RUNFILE" list "$run/series" series)

@@ -225,10 +225,25 @@ static void write_md(FILE *f)
 	fprintf(f, "\n%s\n", summary(line, sizeof(line)));
 }
 
-/* A side's runs from a comma-separated list of run folders. */
+/* Keeps the rows of variant alone (RUN@VARIANT: one kernel of a run). */
+static void only_variant(struct result *rows, int *nr, const char *variant)
+{
+	int i, n = 0;
+
+	for (i = 0; i < *nr; i++) {
+		if (strcmp(rows[i].col[R_VARIANT], variant)) {
+			free(rows[i].col[0]);
+			continue;
+		}
+		rows[n++] = rows[i];
+	}
+	*nr = n;
+}
+
+/* A side's runs from a comma-separated list of run folders (RUN[@VARIANT]). */
 static int load_side(struct side *s, char *list)
 {
-	char *dir, *next, path[4096];
+	char *dir, *next, *variant, path[4096];
 
 	for (dir = list; dir && *dir; dir = next) {
 		next = strchr(dir, ',');
@@ -238,9 +253,14 @@ static int load_side(struct side *s, char *list)
 			fprintf(stderr, "report --compare: more than %d tries\n", MAX_TRIES);
 			return -1;
 		}
+		variant = strchr(dir, '@');
+		if (variant)
+			*variant++ = '\0';
 		snprintf(path, sizeof(path), "%s/results.tsv", dir);
 		if (results_load(path, "report --compare", &s->rows[s->tries], &s->nr[s->tries]))
 			return -1;
+		if (variant)
+			only_variant(s->rows[s->tries], &s->nr[s->tries], variant);
 		s->tries++;
 	}
 	if (!s->tries)

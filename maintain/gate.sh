@@ -1,0 +1,80 @@
+#!/bin/sh
+# gate.sh RUN_DIR INITRD SERIES QUEUE
+# A stable release candidate judged against the release before it.  The
+# previous release is the series' base with its build-compat (compat/S);
+# the candidate is the previous release plus QUEUE, a stable-queue folder
+# (its series file and quilt patches, read as make intake reads one), each
+# patch applied with git am in order.  Both are variants of one run that
+# the gate plans itself (RUN_DIR/plan, series, variants: kind gate, every
+# check of branches.yaml on both), and prove/matrix.sh builds them in the
+# series' build folder (the candidate an incremental rebuild) and boots
+# each with every check; then report --compare puts the candidate's rows
+# beside the previous release's (RUN_DIR/gate.md, gate.tsv).
+# Exit 0 no regression, 1 a regression, 2 bad input (a patch that does
+# not apply is named with its hunk, and every branch stays as it was).
+set -u	# not -e: the compare's "regression" is a status, not a failure
+. "$(dirname "$0")/../lib/sg.sh"
+
+[ $# -eq 4 ] || { sg_say "usage: gate.sh RUN_DIR INITRD SERIES QUEUE"; exit 2; }
+run=$1 initrd=$2 series=$3 queue=$4
+bad() { sg_say "gate: $*"; exit 2; }
+[ -d "$queue" ] || bad "QUEUE=$queue: no such folder"
+[ -f "$queue/series" ] || bad "QUEUE=$queue: no series file (a stable-queue folder lists its patches in series)"
+mkdir -p "$run/queue" || exit 2
+sg_load_series "$series"
+
+# The queue, through intake's reader: every patch its series file lists,
+# checked before anything is made.  A folder not named after a release
+# (releases/4.0.2) is the series' next one.
+tmp="$run/intake"
+mkdir -p "$tmp"
+: "${RELEASE_OF_QUEUE:=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9][0-9.]*\)$/\1/p')}"
+[ -n "$RELEASE_OF_QUEUE" ] || RELEASE_OF_QUEUE=$SG_VERSION
+export RELEASE_OF_QUEUE
+(
+	. "$SG_ROOT/maintain/intake-input.sh"
+	read_queue "$queue"
+) || exit 2
+# Each patch as the mail git am takes, named by its place in the queue.
+n=0
+for e in "$tmp"/e/[0-9]*; do
+	n=$((n + 1))
+	mail="$run/queue/$(basename "$e")-$(cat "$e/name")"
+	"$QUILTMAIL" mail "$e/quilt" "$SG_SERIES" "$(cat "$e/release")" > "$mail" ||
+		bad "$(cat "$e/name"): not a patch git am can take"
+	echo "$mail"
+done > "$run/queue.list"
+
+# The run's own plan: the previous release and the candidate, every check
+# of branches.yaml on each, PASS expected (the comparison judges).
+"$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
+checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
+{
+	"$RUNFILE" header variants
+	"$RUNFILE" row variants series="$SG_SERIES" variant=previous fixes=false regress=- \
+		branch="$(sg_variant_branch previous)"
+	"$RUNFILE" row variants series="$SG_SERIES" variant=candidate fixes=false \
+		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch candidate)"
+} > "$run/variants" || exit 2
+{
+	"$RUNFILE" header plan
+	for v in previous candidate; do
+		for c in $checks; do
+			"$RUNFILE" row plan kind=gate series="$SG_SERIES" variant=$v check="$c" \
+				expected=PASS branch="$(sg_variant_branch $v)" writer=- reader=- run=yes note=-
+		done
+	done
+} > "$run/plan" || exit 2
+"$RUNFILE" header pairs > "$run/cross.list"
+sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candidate, $n patches of $queue on it"
+
+# A patch that does not apply: branch.sh names it and its hunk, and
+# leaves every branch as it was; nothing is built.
+SG_FACTS_DIR=$run
+export SG_FACTS_DIR
+"$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$run/branch.log" || {
+	cat "$run/branch.log" >&2
+	bad "the candidate could not be made: a patch of $queue does not apply (above)"
+}
+"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
+"$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@candidate"
