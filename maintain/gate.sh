@@ -6,10 +6,12 @@
 # (its series file and quilt patches, read as make intake reads one), each
 # patch applied with git am in order.  Both are variants of one run that
 # the gate plans itself (RUN_DIR/plan, series, variants: kind gate, every
-# check of branches.yaml on both), and prove/matrix.sh builds them in the
+# check of branches.yaml on both; the variants previous and
+# candidate-<the queue folder's name>), and prove/matrix.sh builds them in the
 # series' build folder (the candidate an incremental rebuild) and boots
 # each with every check; then report --compare puts the candidate's rows
-# beside the previous release's (RUN_DIR/gate.md, gate.tsv).
+# beside the previous release's (RUN_DIR/gate.md, gate.tsv), and the
+# tester's reply to the review thread is written (RUN_DIR/reply.eml).
 # Exit 0 no regression, 1 a regression, 2 bad input (a patch that does
 # not apply is named with its hunk, and every branch stays as it was).
 set -u	# not -e: the compare's "regression" is a status, not a failure
@@ -24,11 +26,13 @@ mkdir -p "$run/queue" || exit 2
 sg_load_series "$series"
 
 # The queue, through intake's reader: every patch its series file lists,
-# checked before anything is made.  A folder not named after a release
-# (releases/4.0.2) is the series' next one.
+# checked before anything is made.  The candidate's release: the one the
+# folder is named after (releases/4.0.2, queue-6.1.193), RELEASE_OF_QUEUE,
+# else the point release after the previous one (once its tree is in).
 tmp="$run/intake"
 mkdir -p "$tmp"
-: "${RELEASE_OF_QUEUE:=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9][0-9.]*\)$/\1/p')}"
+: "${RELEASE_OF_QUEUE:=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p')}"
+release=$RELEASE_OF_QUEUE
 [ -n "$RELEASE_OF_QUEUE" ] || RELEASE_OF_QUEUE=$SG_VERSION
 export RELEASE_OF_QUEUE
 (
@@ -47,21 +51,24 @@ done > "$run/queue.list"
 
 # The run's own plan: the previous release and the candidate, every check
 # of branches.yaml on each, PASS expected (the comparison judges).
+# The candidate's variant is named after its queue: its kept bzImage
+# (build/S/images/<variant>) stays the one this queue made, for make repro.
+cand="candidate-$(basename "$queue" | tr -c 'A-Za-z0-9._\n-' -)"
 "$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
 checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
 {
 	"$RUNFILE" header variants
 	"$RUNFILE" row variants series="$SG_SERIES" variant=previous fixes=false regress=- \
 		branch="$(sg_variant_branch previous)"
-	"$RUNFILE" row variants series="$SG_SERIES" variant=candidate fixes=false \
-		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch candidate)"
+	"$RUNFILE" row variants series="$SG_SERIES" variant="$cand" fixes=false \
+		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch "$cand")"
 } > "$run/variants" || exit 2
 {
 	"$RUNFILE" header plan
-	for v in previous candidate; do
+	for v in previous "$cand"; do
 		for c in $checks; do
 			"$RUNFILE" row plan kind=gate series="$SG_SERIES" variant=$v check="$c" \
-				expected=PASS branch="$(sg_variant_branch $v)" writer=- reader=- run=yes note=-
+				expected=PASS branch="$(sg_variant_branch "$v")" writer=- reader=- run=yes note=-
 		done
 	done
 } > "$run/plan" || exit 2
@@ -77,4 +84,10 @@ export SG_FACTS_DIR
 	bad "the candidate could not be made: a patch of $queue does not apply (above)"
 }
 "$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
-"$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@candidate"
+[ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
+"$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@$cand"
+rc=$?
+[ $rc -le 1 ] || exit 2
+# The tester's reply to the review thread: Tested-by, or what regressed.
+"$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
+exit $rc

@@ -87,6 +87,12 @@ echo "$seed" > "$out/seed"
 echo "$failing" > "$out/expected"
 # run.sh finds the result line by the words it starts with (kind, check).
 echo "$failing" | cut -d' ' -f1-2 > "$out/expected-kind"
+# A run that wrote its own facts (every matrix run, a gate) is read by
+# them: a gate's variants are its own.
+if [ -f "$run/variants" ] && [ -f "$run/series" ]; then
+	SG_FACTS_DIR=$run
+	export SG_FACTS_DIR
+fi
 sg_load_series "$series"
 
 # What the kernel was: the patch files, in order, and the commits.
@@ -103,7 +109,9 @@ sg_load_series "$series"
 		echo "build-compat, then fixes ($SG_V_FIXES), then mutants, in order:"
 		sg_series_files "$SG_COMPAT"
 		[ "$SG_V_FIXES" = true ] && sg_series_files "$SG_PATCHES"
-		for r in $SG_V_REGRESS; do echo "$SG_CONF_DIR/$r"; done
+		for r in $SG_V_REGRESS; do
+			case $r in /*) echo "$r" ;; *) echo "$SG_CONF_DIR/$r" ;; esac
+		done
 		echo "commits of $(sg_variant_branch "$variant") after pristine/$series:"
 		git -C "$SG_REPO" log --reverse --format='%H %s' "pristine/$series..$(sg_variant_branch "$variant")" 2>/dev/null
 	fi

@@ -19,6 +19,9 @@
  *					exit 0 when green, 3 when none tested it
  *	report --join RUN_DIR		RUN_DIR/results.tsv from its plan and its
  *					units' raw verdicts (join.h)
+ *	report --reply RUN SERIES RELEASE PATCHES TESTER
+ *					RUN/reply.eml, the tester's reply to the
+ *					review thread (reply.h)
  *	report --compare OUT PREV[,PREV...] CAND[,CAND...]
  *					a candidate's runs against the previous
  *					release's, row by row (compare.h): exit 1
@@ -39,6 +42,7 @@
 
 #include "bisectrun.h"
 #include "compare.h"
+#include "reply.h"
 #include "html.h"
 #include "join.h"
 #include "kcidb.h"
@@ -133,7 +137,8 @@ static int judge(int argc, char **argv)
 static int usage(void)
 {
 	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR |\n"
-		"       report --compare OUT PREV[,PREV...] CAND[,CAND...]\n"
+		"       report --compare OUT PREV[,PREV...] CAND[,CAND...] |\n"
+		"       report --reply RUN SERIES RELEASE PATCHES TESTER\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
 }
@@ -181,6 +186,8 @@ int main(int argc, char **argv)
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
 		return compare_runs(argv[2], argv[3], argv[4]);
+	if (argc == 7 && !strcmp(argv[1], "--reply"))
+		return reply_write(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6]);
 	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--judge"))
 		return judge(argc, argv);
 	if (argc == 3 && (!strcmp(argv[1], "--html") || !strcmp(argv[1], "--kcidb")))

@@ -4,7 +4,9 @@
 # row.  A queue with a planted regression (a patch that puts BUG in the
 # "kernel", which the stand-in QEMU fails) comes out regression, exit 1;
 # the same queue without it no regression, exit 0; a queue whose patch
-# does not apply exit 2, naming the patch, every branch as it was.
+# does not apply exit 2, naming the patch, every branch as it was.  The
+# tester's reply: "Regressions found" with each check, its first bad line
+# and the repro line; or a Tested-by.
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
@@ -90,16 +92,28 @@ v() { "$RUNFILE" list --where check="$2" "$1/gate.tsv" previous candidate verdic
 	ok "every check: PASS on the previous release, FAIL on the candidate: regression" ||
 	fail "gate.tsv: $(cat "$T/bad/gate.tsv")"
 grep -q 'REGRESSION: not safe to release$' "$T/bad.out" && ok "the run says so" || fail "out: $(cat "$T/bad.out")"
-[ "$(cat "$SG_CACHE/build/9.9/images/candidate/bzImage")" = "BUG
+[ "$(cat "$SG_CACHE/build/9.9/images/candidate-queue-9.9.2/bzImage")" = "BUG
 static int b;" ] && [ "$(cat "$SG_CACHE/build/9.9/images/previous/bzImage")" = "static int a;
 static int b;" ] && ls "$SG_CACHE/build/9.9" | grep -qx kbuild &&
 	ok "the previous release and the candidate (its queue applied in order), one build folder" ||
 	fail "images: $(ls -R "$SG_CACHE/build/9.9")"
 
+m="$T/bad/reply.eml"
+grep -qx 'Subject: Re: \[PATCH 9.9 000/002\] 9.9.2-stable review' "$m" &&
+	grep -qx 'Regressions found: 2 checks.' "$m" &&
+	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2' "$m" &&
+	grep -q '^  seed=7 first: array sector 77$' "$m" &&
+	grep -qx "  make repro RUN=$T/bad ROW=9.9/candidate-queue-9.9.2/raid0-map" "$m" && ! grep -q '^Tested-by:' "$m" &&
+	ok "the reply: Regressions found, each check with its first bad line and the repro line, no Tested-by" ||
+	fail "reply: $(cat "$m")"
 gate "$T/good" "$T/clean"
 rc=$?
 [ $rc = 0 ] && [ "$(v "$T/good" raid0-map)" = "PASS PASS pass" ] && grep -q '; no regression$' "$T/good.out" &&
 	ok "the queue without it: no regression, exit 0" || fail "clean: exit $rc: $(tail -n 20 "$T/good.out")"
+grep -qx 'Subject: Re: \[PATCH 9.9 000/001\] 9.9.2-stable review' "$T/good/reply.eml" &&
+	grep -qx 'No regression: 2 checks, each as on 9.9.1.' "$T/good/reply.eml" &&
+	grep -qx 'Tested-by: stableguard <stableguard@localhost>' "$T/good/reply.eml" &&
+	ok "the reply: no regression and a Tested-by" || fail "reply: $(cat "$T/good/reply.eml")"
 
 # A patch that does not apply: named with its hunk, every branch kept.
 git -C "$SG_CACHE/src/9.9" for-each-ref --format='%(refname) %(objectname)' > "$T/refs.before"

@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The tester's reply to a stable review thread, from a gate's run folder
+ * (its gate.tsv and results.tsv): RUN/reply.eml, a mail git send-email or
+ * a mail client sends as it is.  Without a regression: what was built and
+ * booted, how many checks, the flakes and the known failures, and a
+ * Tested-by: line.  With one: "Regressions found", then each regression
+ * with the check, what the previous release and the candidate said, the
+ * candidate's first bad line and the make repro line that boots it again;
+ * a screen at most each, as the field's testers' replies are read.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "outfile.h"
+#include "reply.h"
+#include "results.h"
+#include "runfile.h"
+#include "tsv.h"
+
+#define MAX_ROWS 512
+
+static struct reply {
+	const char *run, *series, *release, *tester;
+	int patches;
+	char *rows[MAX_ROWS][G_NCOLS];
+	int nr;
+	char previous[64], candidate[64];
+} r;
+
+static int gate_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	if (r.nr == MAX_ROWS)
+		return 0;
+	return tsv_copy(cols, G_NCOLS, r.rows[r.nr++]);
+}
+
+static int count(const char *verdict)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.nr; i++)
+		n += !strcmp(r.rows[i][G_VERDICT], verdict);
+	return n;
+}
+
+/* The kernel version each variant of the run booted. */
+static int kernels(void)
+{
+	struct result *rows;
+	char path[4096];
+	int i, nr;
+
+	snprintf(path, sizeof(path), "%s/results.tsv", r.run);
+	if (results_load(path, "report --reply", &rows, &nr))
+		return -1;
+	for (i = 0; i < nr; i++) {
+		char *k = !strcmp(rows[i].col[R_VARIANT], "previous") ? r.previous :
+			  !strncmp(rows[i].col[R_VARIANT], "candidate", 9) ? r.candidate : NULL;
+
+		if (k && !k[0])
+			snprintf(k, 64, "%s", rows[i].col[R_KERNEL]);
+	}
+	results_free(rows, nr);
+	return 0;
+}
+
+static void headers(FILE *f)
+{
+	char date[64];
+	time_t now = time(NULL);
+
+	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
+	fprintf(f, "From: %s\nTo: stable@vger.kernel.org\nDate: %s\n", r.tester, date);
+	fprintf(f, "Subject: Re: [PATCH %s 000/%03d] %s-stable review\n", r.series, r.patches,
+		r.release);
+	fprintf(f, "Content-Type: text/plain; charset=UTF-8\n\n");
+}
+
+/* "name, name" of the rows with that verdict, or nothing. */
+static void rows_named(FILE *f, const char *verdict, const char *what)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.nr; i++) {
+		if (strcmp(r.rows[i][G_VERDICT], verdict))
+			continue;
+		fprintf(f, "%s%s", n++ ? ", " : what, r.rows[i][G_CHECK]);
+		if (strcmp(r.rows[i][G_RATE], "-"))
+			fprintf(f, " (%s)", r.rows[i][G_RATE]);
+	}
+	if (n)
+		fputs("\n", f);
+}
+
+static void regression(FILE *f, char **g)
+{
+	fprintf(f, "\n%s: %s on %s, %s on %s%s%s\n", g[G_CHECK], g[G_PREVIOUS], r.previous,
+		g[G_CANDIDATE], r.release, strcmp(g[G_RATE], "-") ? ", failed " : "",
+		strcmp(g[G_RATE], "-") ? g[G_RATE] : "");
+	fprintf(f, "  %.600s\n", g[G_REASON]);
+	fprintf(f, "  make repro RUN=%s ROW=%s/%s/%s\n", r.run, g[G_SERIES], g[G_VARIANT], g[G_CHECK]);
+}
+
+static void write_reply(FILE *f)
+{
+	int i, bad = count("regression");
+
+	headers(f);
+	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
+		"stableguard's data-integrity checks, beside %s:\n\n", r.release, r.previous,
+		r.patches, r.patches == 1 ? "" : "es", r.previous);
+	if (bad) {
+		fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
+		for (i = 0; i < r.nr; i++)
+			if (!strcmp(r.rows[i][G_VERDICT], "regression"))
+				regression(f, r.rows[i]);
+		fputs("\n", f);
+	} else {
+		fprintf(f, "No regression: %d check%s, each as on %s.\n", r.nr, r.nr == 1 ? "" : "s",
+			r.previous);
+	}
+	rows_named(f, "fixed", "Fixed: ");
+	rows_named(f, "still failing", "Known failures, failing on both: ");
+	rows_named(f, "flaky", "Flaky, on the previous release too: ");
+	rows_named(f, "skip", "Skipped: ");
+	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
+	if (!bad)
+		fprintf(f, "\nTested-by: %s\n", r.tester);
+}
+
+int reply_write(const char *run, const char *series, const char *release, int patches,
+		const char *tester)
+{
+	char path[4096];
+
+	r.run = run;
+	r.series = series;
+	r.release = release;
+	r.patches = patches;
+	r.tester = tester;
+	snprintf(path, sizeof(path), "%s/gate.tsv", run);
+	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
+	    kernels())
+		return 2;
+	if (write_file("report --reply", run, "reply.eml", write_reply))
+		return 2;
+	printf("%s/reply.eml\n", run);
+	return 0;
+}
