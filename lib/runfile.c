@@ -34,6 +34,10 @@ const char *const gate_names[G_NCOLS] = {
 	"reason",
 };
 
+const char *const culprit_names[CU_NCOLS] = {
+	"number", "patch", "subject", "upstream", "verified", "fixed_by", "bisect",
+};
+
 const char *const plan_names[PL_NCOLS] = {
 	"kind", "series", "variant", "check", "expected", "branch", "writer", "reader",
 	"run", "note",
@@ -73,6 +77,7 @@ static const struct runfile_kind kinds[] = {
 	{ "variants", variant_names, VA_NCOLS },
 	{ "pairs", pair_names, PA_NCOLS },
 	{ "gate", gate_names, G_NCOLS },
+	{ "culprit", culprit_names, CU_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -25,6 +25,8 @@
  *	pairs		cross.list: the cross-era pairs
  *	gate		gate.tsv: a candidate's rows beside the previous
  *			release's, each with its verdict (report --compare)
+ *	culprit		a gate's culprit: the queue's patch its regression
+ *			was bisected to (maintain/gate.sh)
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
  * (report --join, report/join.c) makes results.tsv of plan x verdicts,
@@ -155,6 +157,19 @@ enum gate_col {
 
 extern const char *const shard_names[SH_NCOLS];
 extern const char *const gate_names[G_NCOLS];
+
+/*
+ * The queue's patch a gate's regressions were bisected to: its number in
+ * the queue (NNN/MMM), file, subject, the upstream commit it says it
+ * backports, the verification (the culprit fails, its parent passes, the
+ * candidate with it reverted passes: "verified", else what was not),
+ * the known fixes of that commit, the bisection's folder.
+ */
+enum culprit_col {
+	CU_NUMBER, CU_PATCH, CU_SUBJECT, CU_UPSTREAM, CU_VERIFIED, CU_FIXED_BY, CU_BISECT,
+	CU_NCOLS
+};
+extern const char *const culprit_names[CU_NCOLS];
 extern const char *const plan_names[PL_NCOLS];
 extern const char *const policy_names[PO_NCOLS];
 extern const char *const boot_names[B_NCOLS];

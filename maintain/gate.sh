@@ -75,6 +75,41 @@ checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
 "$RUNFILE" header pairs > "$run/cross.list"
 sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candidate, $n patches of $queue on it"
 
+# bisect_regression: the queue's patch the regressed checks break at,
+# by make bisect's bisect.sh (the previous release good, the candidate
+# bad, a commit a patch), verified there (the culprit fails, its parent
+# passes, the candidate with it reverted passes); RUN_DIR/culprit.
+bisect_regression() {
+	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
+	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
+	"$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
+		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
+		> "$run/bisect.out" 2>&1
+	br_culprit=$(sed -n 's/^culprit\t//p' "$run/bisect/answer" 2>/dev/null)
+	if [ -z "$br_culprit" ]; then
+		sg_say "gate: the bisection named no patch: $(tail -n 3 "$run/bisect.out" | tr '\n' ' ')"
+		return
+	fi
+	# The culprit's place among the candidate's commits is its patch's
+	# place in the queue.
+	br_k=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")" |
+		grep -n "^$br_culprit" | cut -d: -f1)
+	br_e=$(ls -d "$tmp"/e/[0-9]* | sed -n "${br_k}p")
+	br_up=$(cat "$br_e/id")
+	br_verified=$("$RUNFILE" list "$run/bisect/steps.tsv" role verdict |
+		awk '$1 == "culprit" && $2 == "bad" { c = 1 } $1 == "parent" && $2 == "good" { p = 1 }
+			$1 == "revert" && $2 == "good" { r = 1 }
+			END { if (c && p && r) print "verified"; else printf "not verified:%s%s%s\n",
+				c ? "" : " the culprit did not fail", p ? "" : " its parent did not pass",
+				r ? "" : " the candidate without it did not pass" }')
+	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
+		patch="$(cat "$br_e/name")" subject="$(sed -n 's/^subject\t//p' "$run/bisect/answer")" \
+		upstream="$br_up" verified="$br_verified" \
+		fixed_by="$("$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;')" \
+		bisect="$run/bisect" > "$run/culprit"
+	sg_say "gate: the culprit: $(cat "$br_e/name") ($br_verified)"
+}
+
 # A patch that does not apply: branch.sh names it and its hunk, and
 # leaves every branch as it was; nothing is built.
 SG_FACTS_DIR=$run
@@ -88,6 +123,7 @@ export SG_FACTS_DIR
 "$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@$cand"
 rc=$?
 [ $rc -le 1 ] || exit 2
+[ $rc = 0 ] || bisect_regression
 # The tester's reply to the review thread: Tested-by, or what regressed.
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
 exit $rc

@@ -28,7 +28,43 @@ static struct reply {
 	char *rows[MAX_ROWS][G_NCOLS];
 	int nr;
 	char previous[64], candidate[64];
+	char *culprit[CU_NCOLS];
 } r;
+
+static int culprit_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return r.culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, r.culprit);
+}
+
+/* The queue's patch the regressions were bisected to, if the gate found it. */
+static int culprit(void)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/culprit", r.run);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	fclose(f);
+	return tsv_read(path, "report --reply", culprit_names, CU_NCOLS, TSV_EXACT, culprit_row, NULL);
+}
+
+static void culprit_said(FILE *f)
+{
+	char **c = r.culprit;
+
+	if (!c[0])
+		return;
+	fprintf(f, "\nBisected to patch %s, %s:\n  %s\n  (commit %s upstream.)\n", c[CU_NUMBER],
+		c[CU_PATCH], c[CU_SUBJECT], c[CU_UPSTREAM]);
+	fprintf(f, "  %s: it fails, its parent passes, and %s with it reverted passes.\n",
+		!strcmp(c[CU_VERIFIED], "verified") ? "Verified" : c[CU_VERIFIED], r.release);
+	if (strcmp(c[CU_FIXED_BY], "-"))
+		fprintf(f, "  Known fix of that commit: %s\n", c[CU_FIXED_BY]);
+	fprintf(f, "  The bisection: %s\n", c[CU_BISECT]);
+}
 
 static int gate_row(void *ctx, char **cols)
 {
@@ -118,6 +154,7 @@ static void write_reply(FILE *f)
 		for (i = 0; i < r.nr; i++)
 			if (!strcmp(r.rows[i][G_VERDICT], "regression"))
 				regression(f, r.rows[i]);
+		culprit_said(f);
 		fputs("\n", f);
 	} else {
 		fprintf(f, "No regression: %d check%s, each as on %s.\n", r.nr, r.nr == 1 ? "" : "s",
@@ -144,7 +181,7 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	r.tester = tester;
 	snprintf(path, sizeof(path), "%s/gate.tsv", run);
 	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
-	    kernels())
+	    kernels() || culprit())
 		return 2;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		return 2;

@@ -4,13 +4,15 @@
 # row.  A queue with a planted regression (a patch that puts BUG in the
 # "kernel", which the stand-in QEMU fails) comes out regression, exit 1;
 # the same queue without it no regression, exit 0; a queue whose patch
-# does not apply exit 2, naming the patch, every branch as it was.  The
-# tester's reply: "Regressions found" with each check, its first bad line
-# and the repro line; or a Tested-by.
+# does not apply exit 2, naming the patch, every branch as it was.  A
+# regression is bisected to the queue's patch (make bisect's bisect.sh),
+# verified.  The tester's reply: "Regressions found" with each check, its
+# first bad line, the repro line and the patch; or a Tested-by.
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 standin_conf
-cp "$SGCONF" "$QUILTMAIL" "$SG_CACHE/bin/"
+cp "$SGCONF" "$QUILTMAIL" "$(dirname "$SGCONF")/bisectmd" "$SG_CACHE/bin/"
+printf 'initrd\n' > "$T/initrd"
 export SG_STANDIN_CHECKS="raid0-map raid0-discard"
 { standin_head "raid0-map, raid0-discard"; standin_entry 9.9 9.9.1 p/empty base:true:PASS; } > "$SG_BRANCHES"
 
@@ -82,7 +84,7 @@ printf -- '@@ -1,2 +1,3 @@\n static long a;\n+BUG\n static int b;\n' > "$T/hunk"
 quilt planted 2222222222222222222222222222222222222222 "static long a;" "BUG"
 
 gate() {	# gate RUN QUEUE: the gate's exit status; its output in RUN.out
-	"$SG_ROOT/maintain/gate.sh" "$1" /dev/null 9.9 "$2" > "$1.out" 2>&1
+	"$SG_ROOT/maintain/gate.sh" "$1" "$T/initrd" 9.9 "$2" > "$1.out" 2>&1
 }
 gate "$T/bad" "$q"
 rc=$?
@@ -98,13 +100,20 @@ static int b;" ] && ls "$SG_CACHE/build/9.9" | grep -qx kbuild &&
 	ok "the previous release and the candidate (its queue applied in order), one build folder" ||
 	fail "images: $(ls -R "$SG_CACHE/build/9.9")"
 
+[ "$("$RUNFILE" list "$T/bad/culprit" number patch upstream verified)" = \
+	"002/002 planted 2222222222222222222222222222222222222222 verified" ] &&
+	ok "bisected to the queue's second patch, planted, its upstream commit, verified" ||
+	fail "culprit: $(cat "$T/bad/culprit" 2>&1; tail -n 5 "$T/bad.out")"
 m="$T/bad/reply.eml"
 grep -qx 'Subject: Re: \[PATCH 9.9 000/002\] 9.9.2-stable review' "$m" &&
 	grep -qx 'Regressions found: 2 checks.' "$m" &&
 	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2' "$m" &&
 	grep -q '^  seed=7 first: array sector 77$' "$m" &&
 	grep -qx "  make repro RUN=$T/bad ROW=9.9/candidate-queue-9.9.2/raid0-map" "$m" && ! grep -q '^Tested-by:' "$m" &&
-	ok "the reply: Regressions found, each check with its first bad line and the repro line, no Tested-by" ||
+	grep -qx 'Bisected to patch 002/002, planted:' "$m" &&
+	grep -qx '  (commit 2222222222222222222222222222222222222222 upstream.)' "$m" &&
+	grep -q '^  Verified: it fails, its parent passes' "$m" &&
+	ok "the reply: Regressions found, each check with its first bad line and the repro line, the patch, no Tested-by" ||
 	fail "reply: $(cat "$m")"
 gate "$T/good" "$T/clean"
 rc=$?
