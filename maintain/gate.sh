@@ -82,7 +82,7 @@ sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candi
 bisect_regression() {
 	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
 	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
-	"$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
+	SG_SEED=$(cat "$run/seed") "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
 		> "$run/bisect.out" 2>&1
 	br_culprit=$(sed -n 's/^culprit\t//p' "$run/bisect/answer" 2>/dev/null)
