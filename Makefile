@@ -62,6 +62,7 @@ VARIANT ?=
 TESTS ?=
 FSTESTS ?=
 KERNEL ?=
+GATE_TRIES ?=
 BIN := $(SG_CACHE)/bin
 # The run folder a job of this make makes (matrix, bisect, fstests).
 NEW_RUN := $(SG_CACHE)/runs/$(shell date +%Y%m%d-%H%M%S)
@@ -319,7 +320,7 @@ gate-locked: deps-apt $(BIN)/sgconf
 	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
 	@$(MAKE) --no-print-directory tools image
 	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
-	@lib/make-status.sh gate "a regression" \
+	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES) $(QUEUE)
 
 # Reads a run folder: no lock.

@@ -63,17 +63,52 @@ checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
 	"$RUNFILE" row variants series="$SG_SERIES" variant="$cand" fixes=false \
 		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch "$cand")"
 } > "$run/variants" || exit 2
-{
-	"$RUNFILE" header plan
-	for v in previous "$cand"; do
-		for c in $checks; do
-			"$RUNFILE" row plan kind=gate series="$SG_SERIES" variant=$v check="$c" \
-				expected=PASS branch="$(sg_variant_branch "$v")" writer=- reader=- run=yes note=-
+# write_plan DIR CHECK...: DIR/plan, the checks on both kernels.
+write_plan() {
+	wp_dir=$1
+	shift
+	{
+		"$RUNFILE" header plan
+		for wp_v in previous "$cand"; do
+			for wp_c; do
+				"$RUNFILE" row plan kind=gate series="$SG_SERIES" variant="$wp_v" check="$wp_c" \
+					expected=PASS branch="$(sg_variant_branch "$wp_v")" writer=- reader=- \
+					run=yes note=-
+			done
 		done
-	done
-} > "$run/plan" || exit 2
+	} > "$wp_dir/plan"
+}
+# shellcheck disable=SC2086
+write_plan "$run" $checks || exit 2
 "$RUNFILE" header pairs > "$run/cross.list"
 sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candidate, $n patches of $queue on it"
+
+# retry_differing: the rows that differed between the two kernels (a
+# regression or a fix, on one boot each) booted again on both, with the
+# next seeds (SG_GATE_TRIES boots in all, kernels kept, RUN_DIR/try-K),
+# then compared over every try: a previous release that disagrees with
+# itself makes a flake, not a regression; a candidate that fails some
+# tries where the previous release passes all is an intermittent
+# regression.  The compare's status.
+retry_differing() {
+	rd_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
+		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check)
+	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
+	rd_prev="$run@previous" rd_cand="$run@$cand" rd_k=2
+	sg_say "gate: $(echo $rd_checks | wc -w) checks differ: booted again on both, $SG_GATE_TRIES tries in all"
+	while [ $rd_k -le "$SG_GATE_TRIES" ]; do
+		rd_t="$run/try-$rd_k"
+		mkdir -p "$rd_t"
+		cp "$run/series" "$run/variants" "$run/cross.list" "$rd_t/" || return 2
+		# shellcheck disable=SC2086
+		write_plan "$rd_t" $rd_checks || return 2
+		SG_SEED=$(( $(cat "$run/seed") + rd_k - 1 )) \
+			"$SG_ROOT/prove/matrix.sh" "$rd_t" "$initrd" "$SG_SERIES" 2>"$rd_t.log" || return 2
+		rd_prev="$rd_prev,$rd_t@previous" rd_cand="$rd_cand,$rd_t@$cand"
+		rd_k=$((rd_k + 1))
+	done
+	"$SG_CACHE/bin/report" --compare "$run" "$rd_prev" "$rd_cand"
+}
 
 # bisect_regression: the queue's patch the regressed checks break at,
 # by make bisect's bisect.sh (the previous release good, the candidate
@@ -121,6 +156,9 @@ export SG_FACTS_DIR
 "$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
 [ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
 "$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@$cand"
+rc=$?
+[ $rc -le 1 ] || exit 2
+retry_differing
 rc=$?
 [ $rc -le 1 ] || exit 2
 [ $rc = 0 ] || bisect_regression

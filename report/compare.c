@@ -86,48 +86,52 @@ static const struct result *find(const struct result *rows, int nr, const struct
 
 /*
  * The tries of r on one side: the outcomes ("PASS,FAIL") into buf, how
- * many were not as expected in *bad and how many were SKIP or missing
- * in *skip (a SKIP is a verdict of its own here, so no run's policy on
- * SKIP rows changes the answer).
+ * many tries had the row (a later try reruns only the rows that
+ * differed), how many were not as expected in *bad and how many SKIP in
+ * *skip (a SKIP is a verdict of its own here, so no run's policy on SKIP
+ * rows changes the answer); the first try must have it.
  */
-static void tries(const struct side *s, const struct result *r, char *buf, size_t len,
-		  int *bad, int *skip)
+static int tries(const struct side *s, const struct result *r, char *buf, size_t len,
+		 int *bad, int *skip)
 {
 	const struct result *t;
 	size_t at = 0;
-	int i;
+	int i, n = 0;
 
 	*bad = *skip = 0;
 	buf[0] = '\0';
 	for (i = 0; i < s->tries; i++) {
 		t = find(s->rows[i], s->nr[i], r);
+		if (!t && i)
+			continue;
 		*bad += t && !results_skipped(t) && !results_match(t);
 		*skip += !t || results_skipped(t);
-		at += snprintf(buf + at, at < len ? len - at : 0, "%s%s", i ? "," : "",
+		at += snprintf(buf + at, at < len ? len - at : 0, "%s%s", n++ ? "," : "",
 			       t ? t->col[R_OBSERVED] : "-");
 	}
+	return n;
 }
 
 static void judge(struct row_verdict *v, const struct side *prev, const struct side *cand)
 {
-	int pbad, pskip, cbad, cskip;
+	int pbad, pskip, cbad, cskip, pn, cn;
 
-	tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip);
-	tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip);
+	pn = tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip);
+	cn = tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip);
 	snprintf(v->rate, sizeof(v->rate), "-");
 	if (pskip || cskip) {
 		v->verdict = "skip";
-	} else if (pbad && pbad < prev->tries) {
+	} else if (pbad && pbad < pn) {
 		v->verdict = "flaky";
-		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, prev->tries);
+		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, pn);
 	} else if (!pbad) {
 		v->verdict = cbad ? "regression" : "pass";
-		if (cbad && cbad < cand->tries)
-			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cand->tries);
+		if (cbad && cbad < cn)
+			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cn);
 	} else {
 		v->verdict = cbad ? "still failing" : "fixed";
-		if (cbad && cbad < cand->tries)
-			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cand->tries);
+		if (cbad && cbad < cn)
+			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cn);
 	}
 }
 

@@ -132,10 +132,34 @@ static void rows_named(FILE *f, const char *verdict, const char *what)
 		fputs("\n", f);
 }
 
+/*
+ * A side's tries as said: "FAIL" when every boot said FAIL (*n the
+ * boots), else the tries as they came ("PASS,FAIL,PASS").
+ */
+static const char *tries_said(const char *tries, char *buf, size_t len, int *n)
+{
+	const char *p = tries, *comma;
+	size_t first = strcspn(tries, ",");
+	int same = 1;
+
+	for (*n = 1; (comma = strchr(p, ',')); p = comma + 1, (*n)++)
+		same &= strlen(comma + 1) >= first && !strncmp(comma + 1, tries, first) &&
+			(comma[1 + first] == ',' || !comma[1 + first]);
+	snprintf(buf, len, "%.*s", same ? (int)first : (int)strlen(tries), tries);
+	return buf;
+}
+
 static void regression(FILE *f, char **g)
 {
-	fprintf(f, "\n%s: %s on %s, %s on %s%s%s\n", g[G_CHECK], g[G_PREVIOUS], r.previous,
-		g[G_CANDIDATE], r.release, strcmp(g[G_RATE], "-") ? ", failed " : "",
+	char prev[256], cand[256], boots[32] = "";
+	int pn, cn;
+
+	tries_said(g[G_PREVIOUS], prev, sizeof(prev), &pn);
+	tries_said(g[G_CANDIDATE], cand, sizeof(cand), &cn);
+	if (cn > 1)
+		snprintf(boots, sizeof(boots), " (%d boots each)", cn);
+	fprintf(f, "\n%s: %s on %s, %s on %s%s%s%s\n", g[G_CHECK], prev, r.previous, cand,
+		r.release, boots, strcmp(g[G_RATE], "-") ? ", failed " : "",
 		strcmp(g[G_RATE], "-") ? g[G_RATE] : "");
 	fprintf(f, "  %.600s\n", g[G_REASON]);
 	fprintf(f, "  make repro RUN=%s ROW=%s/%s/%s\n", r.run, g[G_SERIES], g[G_VARIANT], g[G_CHECK]);

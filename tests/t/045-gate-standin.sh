@@ -3,7 +3,8 @@
 # the previous release, both booted with every check, and compared row by
 # row.  A queue with a planted regression (a patch that puts BUG in the
 # "kernel", which the stand-in QEMU fails) comes out regression, exit 1;
-# the same queue without it no regression, exit 0; a queue whose patch
+# the same queue without it no regression, exit 0; a check that fails
+# one boot in three flaky, not a regression; a queue whose patch
 # does not apply exit 2, naming the patch, every branch as it was.  A
 # regression is bisected to the queue's patch (make bisect's bisect.sh),
 # verified.  The tester's reply: "Regressions found" with each check, its
@@ -37,9 +38,14 @@ standin_qemu "$T/qemu"
 cat >> "$T/qemu" <<'SH'
 r=PASS
 grep -q '^BUG' "$kernel" && r="FAIL seed=$seed first: array sector 77"
+# FLAKY_CHECK fails one boot in three, on either kernel, by the seed.
+off=1
+case $kernel in */candidate-*) off=0 ;; esac
 echo "SG-BOOT 9.9.1" >> "$log"
 for c in $checks; do
-	printf 'SG-BEGIN %s\nSG-RESULT %s %s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$r" "$c" >> "$log"
+	rc=$r
+	[ "$c" = "${FLAKY_CHECK:-}" ] && [ $(( (seed + off) % 3 )) = 0 ] && rc="FAIL seed=$seed flaky"
+	printf 'SG-BEGIN %s\nSG-RESULT %s %s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$rc" "$c" >> "$log"
 done
 echo SG-DONE >> "$log"
 SH
@@ -90,8 +96,9 @@ gate "$T/bad" "$q"
 rc=$?
 [ $rc = 1 ] && ok "a planted regression: exit 1" || fail "exit $rc: $(tail -n 20 "$T/bad.out")"
 v() { "$RUNFILE" list --where check="$2" "$1/gate.tsv" previous candidate verdict; }
-[ "$(v "$T/bad" raid0-map)" = "PASS FAIL regression" ] && [ "$(v "$T/bad" raid0-discard)" = "PASS FAIL regression" ] &&
-	ok "every check: PASS on the previous release, FAIL on the candidate: regression" ||
+[ "$(v "$T/bad" raid0-map)" = "PASS,PASS,PASS FAIL,FAIL,FAIL regression" ] &&
+	[ "$(v "$T/bad" raid0-discard)" = "PASS,PASS,PASS FAIL,FAIL,FAIL regression" ] &&
+	ok "every check: PASS on the previous release, FAIL on the candidate, three tries each: regression" ||
 	fail "gate.tsv: $(cat "$T/bad/gate.tsv")"
 grep -q 'REGRESSION: not safe to release$' "$T/bad.out" && ok "the run says so" || fail "out: $(cat "$T/bad.out")"
 [ "$(cat "$SG_CACHE/build/9.9/images/candidate-queue-9.9.2/bzImage")" = "BUG
@@ -107,7 +114,7 @@ static int b;" ] && ls "$SG_CACHE/build/9.9" | grep -qx kbuild &&
 m="$T/bad/reply.eml"
 grep -qx 'Subject: Re: \[PATCH 9.9 000/002\] 9.9.2-stable review' "$m" &&
 	grep -qx 'Regressions found: 2 checks.' "$m" &&
-	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2' "$m" &&
+	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2 (3 boots each)' "$m" &&
 	grep -q '^  seed=7 first: array sector 77$' "$m" &&
 	grep -qx "  make repro RUN=$T/bad ROW=9.9/candidate-queue-9.9.2/raid0-map" "$m" && ! grep -q '^Tested-by:' "$m" &&
 	grep -qx 'Bisected to patch 002/002, planted:' "$m" &&
@@ -123,6 +130,21 @@ grep -qx 'Subject: Re: \[PATCH 9.9 000/001\] 9.9.2-stable review' "$T/good/reply
 	grep -qx 'No regression: 2 checks, each as on 9.9.1.' "$T/good/reply.eml" &&
 	grep -qx 'Tested-by: stableguard <stableguard@localhost>' "$T/good/reply.eml" &&
 	ok "the reply: no regression and a Tested-by" || fail "reply: $(cat "$T/good/reply.eml")"
+
+# A check that fails one boot in three on both kernels: its first boots
+# differ (the candidate's fails), so both boot it again with the next
+# seeds: the previous release disagrees with itself, a flake, 1/3, never
+# a regression; the reply says so, with a Tested-by.
+FLAKY_CHECK=raid0-discard SG_SEED=9 gate "$T/flaky" "$T/clean"
+rc=$?
+[ $rc = 0 ] && [ "$(v "$T/flaky" raid0-discard)" = "PASS,PASS,FAIL FAIL,PASS,PASS flaky" ] &&
+	[ "$("$RUNFILE" list --where check=raid0-discard "$T/flaky/gate.tsv" rate)" = 1/3 ] &&
+	[ "$(v "$T/flaky" raid0-map)" = "PASS PASS pass" ] && [ -d "$T/flaky/try-3" ] &&
+	ok "a check failing one boot in three: booted again, flaky 1/3, not a regression, exit 0" ||
+	fail "flaky: exit $rc: $(cat "$T/flaky/gate.tsv"; tail -n 5 "$T/flaky.out")"
+grep -qx 'Flaky, on the previous release too: raid0-discard (1/3)' "$T/flaky/reply.eml" &&
+	grep -q '^Tested-by: ' "$T/flaky/reply.eml" && ok "the reply names the flake" ||
+	fail "flaky reply: $(cat "$T/flaky/reply.eml")"
 
 # A patch that does not apply: named with its hunk, every branch kept.
 git -C "$SG_CACHE/src/9.9" for-each-ref --format='%(refname) %(objectname)' > "$T/refs.before"
