@@ -39,6 +39,17 @@ grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing h
 { "$RUNFILE" header results; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
 grep -q "results.tsv:2: needs 16 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+# A cache that still holds a run of the results schema before the plan
+# and the join: the index lists it as older, quietly, and reads the rest.
+mkdir -p "$T/runs/20250101-000000" "$T/runs/20250102-000000"
+printf 'series\tvariant\tcheck\texpected\tobserved\tseconds\tkernel\tpatchset\tseed\tcomplaint\tlog\treason\n' \
+	> "$T/runs/20250101-000000/results.tsv"
+cp "$g/results.tsv" "$T/runs/20250102-000000/"
+"$REPORT" --index "$T/runs" > /dev/null 2>"$T/err" && [ ! -s "$T/err" ] &&
+	grep -q 'older</span></td><td>a run of an older results.tsv schema' "$T/runs/index.html" &&
+	grep -q 'not as expected' "$T/runs/index.html" &&
+	ok "an older run's schema: listed as older, no error, the others read" ||
+	fail "index over an older run: $(cat "$T/err")"
 # The same TSV reader (lib/tsv.c) under bisectmd, which finds the
 # columns of steps.tsv by name: reordered and with a column more, it
 # reads right; a missing column and a short row are named.
