@@ -145,14 +145,12 @@ static void variant_rows(struct ydoc *y, FILE *f, const char *name)
 	}
 }
 
-int plan_facts(struct ydoc *y, const char *dir, int argc, char **argv)
+/* dir/series and dir/variants of the n series named, known already. */
+static int write_facts(struct ydoc *y, const char *dir, const char **series, int n)
 {
-	const char *series[64];
 	FILE *fs, *fv;
-	int n = series_list(y, argc, argv, series, 64), i;
+	int i;
 
-	if (n < 0)
-		return 2;
 	fs = start(dir, "series", "series");
 	fv = start(dir, "variants", "variants");
 	if (!fs || !fv)
@@ -162,6 +160,14 @@ int plan_facts(struct ydoc *y, const char *dir, int argc, char **argv)
 		variant_rows(y, fv, series[i]);
 	}
 	return done(fs, dir, "series") || done(fv, dir, "variants") ? 2 : 0;
+}
+
+int plan_facts(struct ydoc *y, const char *dir, int argc, char **argv)
+{
+	const char *series[64];
+	int n = series_list(y, argc, argv, series, 64);
+
+	return n < 0 ? 2 : write_facts(y, dir, series, n);
 }
 
 /* The variant a pair side runs: its own, else the first with the fixes and no mutant. */
@@ -282,7 +288,7 @@ int plan_write(struct ydoc *y, const char *dir, int argc, char **argv)
 
 	if (n < 0)
 		return 2;
-	if (plan_facts(y, dir, n, (char **)series))
+	if (write_facts(y, dir, series, n))
 		return 2;
 	plan = start(dir, "plan", "plan");
 	if (!plan)
@@ -297,4 +303,47 @@ int plan_write(struct ydoc *y, const char *dir, int argc, char **argv)
 		return 2;
 	plan_pairs(y, pairs);
 	return done(pairs, dir, "cross.list") ? 2 : 0;
+}
+
+/* Whether name is one of the comma-separated list (NULL: every name is). */
+static int listed(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	if (!list)
+		return 1;
+	for (p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ',') && (!p[n] || p[n] == ','))
+			return 1;
+	return 0;
+}
+
+int plan_gate(struct ydoc *y, const char *dir, const char *series, const char *variants,
+	      const char *only)
+{
+	yaml_node_t *checks = ydoc_get(y, ydoc_root(y), "checks");
+	char variant[128], branch[256];
+	const char *v, *next;
+	FILE *plan;
+	int c;
+
+	if (!branches_series(y, series))
+		return 2;
+	plan = start(dir, "plan", "plan");
+	if (!plan)
+		return 2;
+	for (v = variants; *v; v = next) {
+		next = strchr(v, ',');
+		snprintf(variant, sizeof(variant), "%.*s", next ? (int)(next - v) : (int)strlen(v), v);
+		next = next ? next + 1 : v + strlen(v);
+		variant_branch(series, variant, branch, sizeof(branch));
+		for (c = 0; c < ydoc_len(checks); c++) {
+			const char *check = ydoc_str(ydoc_item(y, checks, c));
+
+			if (listed(only, check))
+				plan_row(plan, "gate", series, variant, check, "PASS", branch, "-", "-");
+		}
+	}
+	return done(plan, dir, "plan") ? 2 : 0;
 }

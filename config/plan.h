@@ -18,6 +18,13 @@ int plan_known(struct ydoc *y, int argc, char **argv);
 int plan_facts(struct ydoc *y, const char *dir, int argc, char **argv);
 /* The facts, dir/plan (checks of SERIES, pairs among them) and dir/cross.list. */
 int plan_write(struct ydoc *y, const char *dir, int argc, char **argv);
+/*
+ * dir/plan of a gate (kind gate, PASS expected: the comparison judges):
+ * every check of branches.yaml, or those of the comma-separated only, on
+ * each of the comma-separated variants of series.
+ */
+int plan_gate(struct ydoc *y, const char *dir, const char *series, const char *variants,
+	      const char *only);
 /* Every pair's row of kind pairs, to f (the caller writes the header). */
 void plan_pairs(struct ydoc *y, FILE *f);
 

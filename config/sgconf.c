@@ -14,6 +14,9 @@
  *						the check, else PASS), series,
  *						variants, cross.list
  *	sgconf FILE facts DIR [SERIES...]	DIR/series and DIR/variants alone
+ *	sgconf FILE gate-plan DIR SERIES VARIANT,... [CHECK,...]
+ *						DIR/plan of a gate: those checks (every
+ *						one by default) on each variant
  *	sgconf FILE cross			the cross-era pairs (run file kind pairs)
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
@@ -57,7 +60,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [S...]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -72,6 +75,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return plan_write(y, argv[3], argc - 4, argv + 4);
 	if (!strcmp(cmd, "facts") && argc >= 4)
 		return plan_facts(y, argv[3], argc - 4, argv + 4);
+	if (!strcmp(cmd, "gate-plan") && (argc == 6 || argc == 7))
+		return plan_gate(y, argv[3], argv[4], argv[5], argc == 7 ? argv[6] : NULL);
 	if (!strcmp(cmd, "checks")) {
 		yaml_node_t *c = ydoc_get(y, root, "checks");
 

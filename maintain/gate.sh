@@ -55,7 +55,6 @@ done > "$run/queue.list"
 # (build/S/images/<variant>) stays the one this queue made, for make repro.
 cand="candidate-$(basename "$queue" | tr -c 'A-Za-z0-9._\n-' -)"
 "$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
-checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
 {
 	"$RUNFILE" header variants
 	"$RUNFILE" row variants series="$SG_SERIES" variant=previous fixes=false regress=- \
@@ -63,23 +62,7 @@ checks=$("$SGCONF" "$BRANCHES" checks) || exit 2
 	"$RUNFILE" row variants series="$SG_SERIES" variant="$cand" fixes=false \
 		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch "$cand")"
 } > "$run/variants" || exit 2
-# write_plan DIR CHECK...: DIR/plan, the checks on both kernels.
-write_plan() {
-	wp_dir=$1
-	shift
-	{
-		"$RUNFILE" header plan
-		for wp_v in previous "$cand"; do
-			for wp_c; do
-				"$RUNFILE" row plan kind=gate series="$SG_SERIES" variant="$wp_v" check="$wp_c" \
-					expected=PASS branch="$(sg_variant_branch "$wp_v")" writer=- reader=- \
-					run=yes note=-
-			done
-		done
-	} > "$wp_dir/plan"
-}
-# shellcheck disable=SC2086
-write_plan "$run" $checks || exit 2
+"$SGCONF" "$BRANCHES" gate-plan "$run" "$SG_SERIES" "previous,$cand" || exit 2
 "$RUNFILE" header pairs > "$run/cross.list"
 sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candidate, $n patches of $queue on it"
 
@@ -100,8 +83,8 @@ retry_differing() {
 		rd_t="$run/try-$rd_k"
 		mkdir -p "$rd_t"
 		cp "$run/series" "$run/variants" "$run/cross.list" "$rd_t/" || return 2
-		# shellcheck disable=SC2086
-		write_plan "$rd_t" $rd_checks || return 2
+		"$SGCONF" "$BRANCHES" gate-plan "$rd_t" "$SG_SERIES" "previous,$cand" \
+			"$(echo $rd_checks | tr ' ' ,)" || return 2
 		SG_SEED=$(( $(cat "$run/seed") + rd_k - 1 )) \
 			"$SG_ROOT/prove/matrix.sh" "$rd_t" "$initrd" "$SG_SERIES" 2>"$rd_t.log" || return 2
 		rd_prev="$rd_prev,$rd_t@previous" rd_cand="$rd_cand,$rd_t@$cand"

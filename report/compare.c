@@ -30,6 +30,7 @@
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
+#include "tables.h"
 
 #define MAX_TRIES 16
 
@@ -151,20 +152,6 @@ static void put_row(FILE *f, const struct row_verdict *v)
 static struct row_verdict *verdicts;
 static int nr_verdicts;
 
-/* At most max bytes of s, its | escaped: a Markdown cell. */
-static void md_text(FILE *f, const char *s, size_t max)
-{
-	size_t n;
-
-	for (n = 0; *s && n < max; s++, n++)
-		if (*s == '|')
-			fputs("\\|", f);
-		else
-			fputc(*s, f);
-	if (*s)
-		fputs("...", f);
-}
-
 static void write_tsv(FILE *f)
 {
 	int i;
@@ -211,7 +198,7 @@ static void md_row(FILE *f, const struct row_verdict *v)
 		 strcmp(v->rate, "-") ? v->rate : "");
 	fprintf(f, "| %s | %s | %s | %s | %s | %s%s%s | ", results_label(v->row, label, sizeof(label)),
 		v->row->col[R_VARIANT], v->row->col[R_CHECK], v->previous, v->candidate, bold, verdict, bold);
-	md_text(f, v->row->col[R_REASON], 160);
+	tables_md_cell(f, v->row->col[R_REASON], 160);
 	fputs(" |\n", f);
 }
 

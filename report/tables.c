@@ -25,7 +25,7 @@ static void md_escape(FILE *f, const char *s)
 }
 
 /* At most max characters of s, escaped, with "..." when cut. */
-static void md_short(FILE *f, const char *s, size_t max)
+void tables_md_cell(FILE *f, const char *s, size_t max)
 {
 	char buf[256];
 
@@ -58,7 +58,7 @@ static void write_md(FILE *f)
 			results_label(r, label, sizeof(label)), r->col[R_KERNEL], r->col[R_VARIANT], r->col[R_CHECK],
 			r->col[R_EXPECTED], r->col[R_OBSERVED], r->col[R_SECONDS],
 			results_skipped(r) ? "skipped" : results_match(r) ? "ok" : "**MISMATCH**");
-		md_short(f, r->col[R_COMPLAINT], 60);
+		tables_md_cell(f, r->col[R_COMPLAINT], 60);
 		fputs(" |\n", f);
 		bad += !results_match(r) || results_skipped(r);
 	}

@@ -6,6 +6,8 @@
 
 #include "results.h"
 
+/* At most max characters of s (up to 255), | escaped, "..." when cut: a Markdown cell. */
+void tables_md_cell(FILE *f, const char *s, size_t max);
 /* The Markdown table of rows (matrix.md's), to f. */
 void tables_md(FILE *f, const struct result *rows, int nr);
 /* dir/matrix.md, dir/junit.xml and dir/results.json; 0, or -1 said. */
