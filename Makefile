@@ -18,7 +18,8 @@
 #                                     the commit that broke (or fixed) a check, verified
 #   make repro RUN=dir ROW=S/V/check  a failing row as a folder that boots on its own
 #   make gate SERIES=S QUEUE=dir      a release candidate (the previous release plus a stable-queue
-#                                     folder) against the previous release, check by check
+#        | RC=repo@rev | MBOX=file    folder, an -rc's commits, a review thread) against the previous
+#        [FROM=stable/S|repo@rev]     release (the series' base, or FROM), check by check
 #   make fstests SERIES=S [VARIANT=V] [TESTS="generic/086 ..."] FSTESTS=~/xfstests-dev
 #                                     fstests on the series' kernel, in a Debian userland guest
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
@@ -44,6 +45,8 @@ FULL ?= 0
 RUNS ?=
 MBOX ?=
 QUEUE ?=
+RC ?=
+FROM ?=
 PATHS ?=
 RELEASE_OF_QUEUE ?=
 COMMIT ?=
@@ -312,16 +315,17 @@ fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
 # script's: 0 no regression, 1 a regression, 2 bad input, said on make's
 # last line.
 gate:
-	@[ -n "$(SERIES)" ] && [ -n "$(QUEUE)" ] || \
-		{ echo "make gate: say SERIES=6.1 QUEUE=<stable-queue folder: series and patches>" >&2; exit 2; }
+	@[ -n "$(SERIES)" ] && [ -n "$(QUEUE)$(RC)$(MBOX)" ] || \
+		{ echo "make gate: say SERIES=6.1 and QUEUE=<stable-queue folder: series and patches>, RC=<repo@rev> or MBOX=<review thread> [FROM=<previous release: stable/S, repo@rev>]" >&2; exit 2; }
 	@$(LOCKED) gate-locked
 
 gate-locked: deps-apt $(BIN)/sgconf
 	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
 	@$(MAKE) --no-print-directory tools image
 	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
-	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) lib/make-status.sh gate "a regression" \
-		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES) $(QUEUE)
+	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" \
+		FROM="$(FROM)" lib/make-status.sh gate "a regression" \
+		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.
 repro: tools

@@ -96,6 +96,9 @@ static int done(FILE *f, const char *dir, const char *name)
 	return 0;
 }
 
+/* sgconf facts --chunks: the guest's arrays narrowed (a gate's), else NULL. */
+static const char *chunks_only;
+
 static void series_row(struct ydoc *y, FILE *f, const char *name)
 {
 	yaml_node_t *s = branches_series(y, name);
@@ -115,7 +118,8 @@ static void series_row(struct ydoc *y, FILE *f, const char *name)
 	v[SE_PATCHES] = ydoc_str(ydoc_get(y, s, "patches"));
 	v[SE_BASE_CONTAINS] = joined(y, ydoc_get(y, s, "base-contains"), " ", base, sizeof(base));
 	v[SE_LAYOUTS] = joined(y, ydoc_get(y, guest, "layouts"), ",", layouts, sizeof(layouts));
-	v[SE_CHUNKS] = joined(y, ydoc_get(y, guest, "chunks"), ",", chunks, sizeof(chunks));
+	v[SE_CHUNKS] = chunks_only ? chunks_only :
+		joined(y, ydoc_get(y, guest, "chunks"), ",", chunks, sizeof(chunks));
 	runfile_put_row(f, runfile_kind("series"), v);
 }
 
@@ -140,6 +144,7 @@ static void variant_rows(struct ydoc *y, FILE *f, const char *name)
 		v[VA_VARIANT] = ydoc_str(ydoc_key(y, vs, i));
 		v[VA_FIXES] = ydoc_str(ydoc_get(y, var, "fixes"));
 		v[VA_REGRESS] = joined(y, ydoc_get(y, var, "regress"), " ", regress, sizeof(regress));
+		v[VA_FROM] = "-";
 		v[VA_BRANCH] = variant_branch(name, v[VA_VARIANT], branch, sizeof(branch));
 		runfile_put_row(f, runfile_kind("variants"), v);
 	}
@@ -165,7 +170,19 @@ static int write_facts(struct ydoc *y, const char *dir, const char **series, int
 int plan_facts(struct ydoc *y, const char *dir, int argc, char **argv)
 {
 	const char *series[64];
-	int n = series_list(y, argc, argv, series, 64);
+	int n;
+
+	if (argc >= 2 && !strcmp(argv[0], "--chunks")) {
+		if (!argv[1][0] || strspn(argv[1], "0123456789,") != strlen(argv[1])) {
+			fprintf(stderr, "sgconf facts: --chunks %s: want chunk sizes in KiB, as 64,12\n",
+				argv[1]);
+			return 2;
+		}
+		chunks_only = argv[1];
+		argc -= 2;
+		argv += 2;
+	}
+	n = series_list(y, argc, argv, series, 64);
 
 	return n < 0 ? 2 : write_facts(y, dir, series, n);
 }

@@ -13,7 +13,9 @@
  *						FAIL where a variant's expect: lists
  *						the check, else PASS), series,
  *						variants, cross.list
- *	sgconf FILE facts DIR [SERIES...]	DIR/series and DIR/variants alone
+ *	sgconf FILE facts DIR [--chunks C,C] [SERIES...]
+ *					DIR/series and DIR/variants alone (--chunks:
+ *					the guest's arrays narrowed to those chunks)
  *	sgconf FILE gate-plan DIR SERIES VARIANT,... [CHECK,...]
  *						DIR/plan of a gate: those checks (every
  *						one by default) on each variant
@@ -60,7 +62,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 

@@ -38,6 +38,10 @@ const char *const culprit_names[CU_NCOLS] = {
 	"number", "patch", "subject", "upstream", "verified", "fixed_by", "bisect",
 };
 
+const char *const thread_names[TH_NCOLS] = { "message_id", "subject" };
+
+const char *const narrow_names[NA_NCOLS] = { "chunks", "kept", "checks", "run" };
+
 const char *const plan_names[PL_NCOLS] = {
 	"kind", "series", "variant", "check", "expected", "branch", "writer", "reader",
 	"run", "note",
@@ -54,7 +58,9 @@ const char *const series_names[SE_NCOLS] = {
 	"compat", "patches", "base_contains", "layouts", "chunks",
 };
 
-const char *const variant_names[VA_NCOLS] = { "series", "variant", "fixes", "regress", "branch" };
+const char *const variant_names[VA_NCOLS] = {
+	"series", "variant", "fixes", "regress", "from", "branch",
+};
 
 const char *const pair_names[PA_NCOLS] = {
 	"name", "writer", "writer_variant", "writer_layout", "reader", "reader_variant",
@@ -78,6 +84,8 @@ static const struct runfile_kind kinds[] = {
 	{ "pairs", pair_names, PA_NCOLS },
 	{ "gate", gate_names, G_NCOLS },
 	{ "culprit", culprit_names, CU_NCOLS },
+	{ "thread", thread_names, TH_NCOLS },
+	{ "narrow", narrow_names, NA_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -27,6 +27,8 @@
  *			release's, each with its verdict (report --compare)
  *	culprit		a gate's culprit: the queue's patch its regression
  *			was bisected to (maintain/gate.sh)
+ *	thread		a gate's review thread (MBOX): the cover's headers
+ *	narrow		a gate's arrays narrowed to what the previous passes
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
  * (report --join, report/join.c) makes results.tsv of plan x verdicts,
@@ -122,8 +124,12 @@ enum series_col {
 	SE_LAYOUTS, SE_CHUNKS, SE_NCOLS
 };
 
-/* A variant's facts: fixes true|false, its mutants space-separated. */
-enum variant_col { VA_SERIES, VA_VARIANT, VA_FIXES, VA_REGRESS, VA_BRANCH, VA_NCOLS };
+/*
+ * A variant's facts: fixes true|false, its mutants space-separated, the
+ * branch it starts from when not compat/S or stable/S (a gate's FROM:
+ * "-" for none), and its own branch.
+ */
+enum variant_col { VA_SERIES, VA_VARIANT, VA_FIXES, VA_REGRESS, VA_FROM, VA_BRANCH, VA_NCOLS };
 
 /*
  * A cross-era pair: the writer's series, variant and mdadm layout, the
@@ -169,6 +175,18 @@ enum culprit_col {
 	CU_NUMBER, CU_PATCH, CU_SUBJECT, CU_UPSTREAM, CU_VERIFIED, CU_FIXED_BY, CU_BISECT,
 	CU_NCOLS
 };
+
+/* The review thread a gate's MBOX came from: its cover letter's headers. */
+enum thread_col { TH_MESSAGE_ID, TH_SUBJECT, TH_NCOLS };
+extern const char *const thread_names[TH_NCOLS];
+
+/*
+ * A gate's narrowing: the guest's chunks the previous release passes
+ * (kept) of all it was booted with, the checks it failed on the rest,
+ * and the run folder of the narrowed gate.
+ */
+enum narrow_col { NA_CHUNKS, NA_KEPT, NA_CHECKS, NA_RUN, NA_NCOLS };
+extern const char *const narrow_names[NA_NCOLS];
 extern const char *const culprit_names[CU_NCOLS];
 extern const char *const plan_names[PL_NCOLS];
 extern const char *const policy_names[PO_NCOLS];

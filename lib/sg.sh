@@ -82,11 +82,12 @@ sg_tree_source() {
 
 sg_load_variant() {
 	sg_facts
-	sv_fixes=
+	sv_fixes= sv_from=-
 	eval "$("$RUNFILE" get --first --prefix sv_ --where series="$SG_SERIES" --where variant="$1" \
-		"$SG_FACTS_DIR/variants" fixes regress)"
+		"$SG_FACTS_DIR/variants" fixes regress from)"
 	[ -n "$sv_fixes" ] || sg_die "series $SG_SERIES has no variant \"$1\""
 	SG_V_NAME=$1 SG_V_FIXES=$sv_fixes SG_V_REGRESS=$(sg_undash "$sv_regress")
+	SG_V_FROM=$(sg_undash "$sv_from")
 }
 
 # Patch files named by a series file, one per line, # comments allowed.

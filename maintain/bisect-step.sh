@@ -4,8 +4,8 @@
 # the verifications): judges HEAD of the bisection's worktree and appends
 # its row to RUN/steps.tsv.  ROLE is bisect, culprit, parent or revert.
 #
-# The series' build-compat goes on top (a patch that does not apply is
-# named and the step skipped), the kernel is built in the bisection's one
+# The series' build-compat goes on top, unless the commit carries it
+# already (a patch that does not apply is named and the step skipped), the kernel is built in the bisection's one
 # build folder, and booted BISECT_TRIES times, try k with seed base+k-1,
 # with only the named checks.  A FAIL in any try is the new term (bad, or
 # fixed... see below), PASS in every try the old one; an ERROR, a failed
@@ -60,6 +60,9 @@ trap restore EXIT
 trap 'exit 130' INT TERM HUP
 
 for p in $(sg_series_files "$SG_COMPAT"); do
+	# Already in the commit (a history made on compat/S, as a gate's is):
+	# it reverses cleanly and is not applied twice.
+	wgit apply --check -R "$p" >/dev/null 2>&1 && continue
 	if ! why=$(wgit apply --check "$p" 2>&1); then
 		row - - - skip "build-compat $(basename "$p") does not apply at $c12: $(echo "$why" | head -n 2)"
 	fi

@@ -1,70 +1,171 @@
 #!/bin/sh
-# gate.sh RUN_DIR INITRD SERIES QUEUE
+# gate.sh RUN_DIR INITRD SERIES [QUEUE]
 # A stable release candidate judged against the release before it.  The
-# previous release is the series' base with its build-compat (compat/S);
-# the candidate is the previous release plus QUEUE, a stable-queue folder
-# (its series file and quilt patches, read as make intake reads one), each
-# patch applied with git am in order.  Both are variants of one run that
-# the gate plans itself (RUN_DIR/plan, series, variants: kind gate, every
-# check of branches.yaml on both; the variants previous and
-# candidate-<the queue folder's name>), and prove/matrix.sh builds them in the
-# series' build folder (the candidate an incremental rebuild) and boots
-# each with every check; then report --compare puts the candidate's rows
-# beside the previous release's (RUN_DIR/gate.md, gate.tsv), and the
-# tester's reply to the review thread is written (RUN_DIR/reply.eml).
+# candidate comes in one of the forms a tester receives it:
+#   QUEUE   a stable-queue folder (its series file and quilt patches);
+#   RC      repo@rev, a linux-stable-rc branch or tag: the commits
+#           FROM..RC of that repository, oldest first;
+#   MBOX    the review thread, "[PATCH S 000/NNN] S.x-stable review"
+#           and its patches, applied in the order of their NNN/MMM;
+# (maintain/gate-input.sh reads each into one list of mails).  FROM is the
+# previous release: by default the series' base (compat/S: the base and
+# its build-compat, none of the project's fixes); FROM=stable/S the
+# project's own branch (its patch set too: the project's next release
+# gated); else a tag or commit (repo@rev, or a revision of RC's
+# repository), imported with build-compat on it.  The candidate is the
+# previous release plus the queue, each patch applied with git am.
+# Both are variants of one run that the gate plans itself (RUN_DIR/plan,
+# series, variants: kind gate, every check of branches.yaml on both; the
+# variants previous and candidate-<the queue's name>), and
+# prove/matrix.sh builds them in the series' build folder (the candidate
+# an incremental rebuild) and boots each with every check; then report
+# --compare puts the candidate's rows beside the previous release's
+# (RUN_DIR/gate.md, gate.tsv), and the tester's reply to the review
+# thread is written (RUN_DIR/reply.eml).  Where the previous release
+# fails a check on some of the guest's arrays only (4.0.1 with a 12 KiB
+# chunk), the gate is run again on the arrays it passes, and says so.
 # Exit 0 no regression, 1 a regression, 2 bad input (a patch that does
 # not apply is named with its hunk, and every branch stays as it was).
 set -u	# not -e: the compare's "regression" is a status, not a failure
 . "$(dirname "$0")/../lib/sg.sh"
 
-[ $# -eq 4 ] || { sg_say "usage: gate.sh RUN_DIR INITRD SERIES QUEUE"; exit 2; }
-run=$1 initrd=$2 series=$3 queue=$4
+[ $# -eq 3 ] || [ $# -eq 4 ] || { sg_say "usage: gate.sh RUN_DIR INITRD SERIES [QUEUE]"; exit 2; }
+run=$1 initrd=$2 series=$3 queue=${4:-${QUEUE:-}}
+rc_spec=${RC:-} mbox=${MBOX:-} from=${FROM:-}
 bad() { sg_say "gate: $*"; exit 2; }
-[ -d "$queue" ] || bad "QUEUE=$queue: no such folder"
-[ -f "$queue/series" ] || bad "QUEUE=$queue: no series file (a stable-queue folder lists its patches in series)"
-mkdir -p "$run/queue" || exit 2
+[ "$(printf '%s' "${queue:+q}${rc_spec:+r}${mbox:+m}" | wc -c)" = 1 ] ||
+	bad "say one candidate: QUEUE=<stable-queue folder>, RC=<repo@rev> or MBOX=<review thread>"
+mkdir -p "$run" || exit 2
 sg_load_series "$series"
-
-# The queue, through intake's reader: every patch its series file lists,
-# checked before anything is made.  The candidate's release: the one the
-# folder is named after (releases/4.0.2, queue-6.1.193), RELEASE_OF_QUEUE,
-# else the point release after the previous one (once its tree is in).
 tmp="$run/intake"
 mkdir -p "$tmp"
-: "${RELEASE_OF_QUEUE:=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p')}"
-release=$RELEASE_OF_QUEUE
-[ -n "$RELEASE_OF_QUEUE" ] || RELEASE_OF_QUEUE=$SG_VERSION
-export RELEASE_OF_QUEUE
-(
-	. "$SG_ROOT/maintain/intake-input.sh"
-	read_queue "$queue"
-) || exit 2
-# Each patch as the mail git am takes, named by its place in the queue.
-n=0
+. "$SG_ROOT/maintain/gate-input.sh"
+
+# repo_rev SPEC DEFAULT_REPO: "$rr_repo $rr_id" of repo@rev, or of a
+# revision of DEFAULT_REPO.
+repo_rev() {
+	case $1 in
+	*@*) rr_repo=${1%@*} rr_rev=${1##*@} ;;
+	*) rr_repo=$2 rr_rev=$1 ;;
+	esac
+	[ -n "$rr_repo" ] && git -C "$rr_repo" rev-parse --git-dir >/dev/null 2>&1 ||
+		bad "$1: not a git repository${rr_repo:+ ($rr_repo)}: say repo@rev"
+	rr_id=$(git -C "$rr_repo" rev-parse -q --verify "$rr_rev^{commit}") ||
+		bad "$1: no commit $rr_rev in $rr_repo"
+}
+
+# kernel_of REPO ID: the version its Makefile says.
+kernel_of() {
+	git -C "$1" show "$2:Makefile" 2>/dev/null | awk -F' *= *' '
+		$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 } $1 == "SUBLEVEL" { s = $2 }
+		END { printf "%s.%s%s\n", v, p, s != "" && s != "0" ? "." s : "" }'
+}
+
+# The previous release.  FROM as a commit: its repository and id (an RC's
+# FROM defaults to the revision the series' tree names, TREE_S=repo@rev).
+from_repo= from_id=
+case $from in
+"" | "stable/$SG_SERIES") ;;
+*) sg_tree_source
+	[ -z "$rc_spec" ] || tree=${rc_spec%@*}
+	repo_rev "$from" "$tree"
+	from_repo=$rr_repo from_id=$rr_id ;;
+esac
+if [ -n "$rc_spec" ]; then
+	case $rc_spec in *@*) ;; *) bad "RC=$rc_spec: say repo@rev (a linux-stable-rc clone and its branch or tag)" ;; esac
+	if [ -z "$from_id" ]; then
+		sg_tree_source
+		[ -n "$rev" ] || bad "RC=$rc_spec: say FROM=<the release before it> (a tag or commit of ${rc_spec%@*})"
+		repo_rev "${rc_spec%@*}@$rev" ""
+		from_repo=$rr_repo from_id=$rr_id
+		sg_say "gate: FROM=$rev ($SG_TREE_VAR's revision)"
+	fi
+	repo_rev "$rc_spec" ""
+	[ "$rr_repo" = "$from_repo" ] || git -C "$rr_repo" cat-file -e "$from_id^{commit}" 2>/dev/null ||
+		bad "FROM=$from: $from_id is not in RC's repository ${rc_spec%@*}"
+fi
+[ -z "$from_id" ] || case $(kernel_of "$from_repo" "$from_id") in
+	"$SG_SERIES" | "$SG_SERIES".*) ;;
+	*) bad "FROM=$from is Linux $(kernel_of "$from_repo" "$from_id"), not of series $SG_SERIES" ;;
+esac
+
+# The candidate, read whole before anything is made.  Its release: the
+# one its queue folder is named after (releases/4.0.2), RC's Makefile,
+# the cover letter's subject; RELEASE_OF_QUEUE says otherwise.
+release=${RELEASE_OF_QUEUE:-}
+if [ -n "$queue" ]; then
+	[ -n "$release" ] || release=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p')
+	queue_input "$queue" "${release:-$SG_VERSION}"
+	name=$(basename "$queue")
+elif [ -n "$rc_spec" ]; then
+	rc_input "$rr_repo" "$from_id" "$rr_id"
+	[ -n "$release" ] || release=$(kernel_of "$rr_repo" "$rr_id")
+	name=rc-$(basename "$rc_spec")
+else
+	mbox_input "$mbox" "$SG_SERIES"
+	[ -n "$release" ] || release=$("$RUNFILE" list "$tmp/thread" subject |
+		sed -n 's/.*\] *\([0-9][0-9.]*[0-9]\)-stable review.*/\1/p')
+	name=mbox-$(basename "$mbox" .mbox)
+	cp "$tmp/thread" "$run/thread"
+fi
+n=$nr_entries
 for e in "$tmp"/e/[0-9]*; do
-	n=$((n + 1))
-	mail="$run/queue/$(basename "$e")-$(cat "$e/name")"
-	"$QUILTMAIL" mail "$e/quilt" "$SG_SERIES" "$(cat "$e/release")" > "$mail" ||
-		bad "$(cat "$e/name"): not a patch git am can take"
-	echo "$mail"
+	mail="$run/queue/$(basename "$e")-$(cat "$e/name" | tr / -)"
+	mkdir -p "$run/queue" && cp "$e/mail" "$mail" && echo "$mail"
 done > "$run/queue.list"
+
+# The previous release's branch: compat/S, stable/S, or FROM's tree (one
+# commit, imported as import-tree.sh imports a tree) with build-compat.
+prev_fixes=false prev_from=-
+[ "$from" = "stable/$SG_SERIES" ] && prev_fixes=true
+if [ -n "$from_id" ]; then
+	"$SG_ROOT/prove/import-tree.sh" "$SG_SERIES" || exit 2
+	ref="refs/heads/gate/$SG_SERIES/from"
+	if [ "$(sg_git rev-parse -q --verify "$ref^{tree}")" != "$(git -C "$from_repo" rev-parse "$from_id^{tree}")" ]; then
+		sg_say "gate: importing FROM=$from ($(kernel_of "$from_repo" "$from_id"), $from_id)"
+		git -C "$from_repo" archive --format=tar "$from_id" |
+			"${TARIMPORT:-$SG_CACHE/bin/tarimport}" --strip 0 "$ref" "$from" 2>"$run/from.err" |
+			git -C "$SG_REPO" -c pack.compression=1 fast-import --quiet --done --force --depth=0 ||
+			bad "FROM=$from: its tree could not be imported: $(head -n 2 "$run/from.err")"
+	fi
+	# shellcheck disable=SC2046
+	sg_am "gate/$SG_SERIES/from" "gate/$SG_SERIES/from-compat" $(sg_series_files "$SG_COMPAT") ||
+		bad "FROM=$from: the build-compat of $SG_SERIES does not apply to it (above)"
+	prev_from=gate/$SG_SERIES/from-compat
+fi
 
 # The run's own plan: the previous release and the candidate, every check
 # of branches.yaml on each, PASS expected (the comparison judges).
 # The candidate's variant is named after its queue: its kept bzImage
 # (build/S/images/<variant>) stays the one this queue made, for make repro.
-cand="candidate-$(basename "$queue" | tr -c 'A-Za-z0-9._\n-' -)"
-"$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
-{
-	"$RUNFILE" header variants
-	"$RUNFILE" row variants series="$SG_SERIES" variant=previous fixes=false regress=- \
-		branch="$(sg_variant_branch previous)"
-	"$RUNFILE" row variants series="$SG_SERIES" variant="$cand" fixes=false \
-		regress="$(paste -sd' ' "$run/queue.list")" branch="$(sg_variant_branch "$cand")"
-} > "$run/variants" || exit 2
-"$SGCONF" "$BRANCHES" gate-plan "$run" "$SG_SERIES" "previous,$cand" || exit 2
-"$RUNFILE" header pairs > "$run/cross.list"
-sg_say "gate: $SG_SERIES: the previous release (compat/$SG_SERIES) and the candidate, $n patches of $queue on it"
+cand="candidate-$(echo "$name" | tr -c 'A-Za-z0-9._\n-' -)"
+# gate_dir DIR VARIANTS CHECKS [CHUNKS]: a folder matrix.sh runs: the
+# series' facts (its guest's chunks narrowed to CHUNKS), the variants
+# (previous, the candidate or both, comma-separated), the plan (those
+# checks, "" every one), no pair.
+gate_dir() {
+	mkdir -p "$1" &&
+	"$SGCONF" "$BRANCHES" facts "$1" ${4:+--chunks "$4"} "$SG_SERIES" || return 2
+	{
+		"$RUNFILE" header variants
+		case ,$2, in *,previous,*)
+			"$RUNFILE" row variants series="$SG_SERIES" variant=previous fixes=$prev_fixes \
+				regress=- from="$prev_from" branch="$(sg_variant_branch previous)" ;;
+		esac
+		case ,$2, in *,"$cand",*)
+			"$RUNFILE" row variants series="$SG_SERIES" variant="$cand" fixes=$prev_fixes \
+				regress="$(paste -sd' ' "$run/queue.list")" from="$prev_from" \
+				branch="$(sg_variant_branch "$cand")" ;;
+		esac
+	} > "$1/variants" || return 2
+	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ${3:+"$3"} || return 2
+	"$RUNFILE" header pairs > "$1/cross.list"
+}
+gate_dir "$run" "previous,$cand" "" || exit 2
+prev_said="compat/$SG_SERIES"
+[ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"
+[ -z "$from_id" ] || prev_said="$from with build-compat"
+sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $n patches of ${queue:-${rc_spec:-$mbox}} on it"
 
 # retry_differing: the rows that differed between the two kernels (a
 # regression or a fix, on one boot each) booted again on both, with the
@@ -77,20 +178,57 @@ retry_differing() {
 	rd_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
 		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check)
 	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
-	rd_prev="$run@previous" rd_cand="$run@$cand" rd_k=2
+	rd_prev="$gate_run@previous" rd_cand="$gate_run@$cand" rd_k=2
 	sg_say "gate: $(echo $rd_checks | wc -w) checks differ: booted again on both, $SG_GATE_TRIES tries in all"
 	while [ $rd_k -le "$SG_GATE_TRIES" ]; do
 		rd_t="$run/try-$rd_k"
-		mkdir -p "$rd_t"
-		cp "$run/series" "$run/variants" "$run/cross.list" "$rd_t/" || return 2
-		"$SGCONF" "$BRANCHES" gate-plan "$rd_t" "$SG_SERIES" "previous,$cand" \
-			"$(echo $rd_checks | tr ' ' ,)" || return 2
+		gate_dir "$rd_t" "previous,$cand" "$(echo $rd_checks | tr ' ' ,)" "$gate_chunks" ||
+			return 2
 		SG_SEED=$(( $(cat "$run/seed") + rd_k - 1 )) \
 			"$SG_ROOT/prove/matrix.sh" "$rd_t" "$initrd" "$SG_SERIES" 2>"$rd_t.log" || return 2
 		rd_prev="$rd_prev,$rd_t@previous" rd_cand="$rd_cand,$rd_t@$cand"
 		rd_k=$((rd_k + 1))
 	done
 	"$SG_CACHE/bin/report" --compare "$run" "$rd_prev" "$rd_cand"
+}
+
+# narrow: where the previous release fails checks with some of the
+# guest's chunks and passes them with others (4.0.1 and 3.14.40 fail a
+# 12 KiB chunk before any queue: 20d0189b1012's bug), its failure there
+# hides what the candidate does with the rest.  The previous release is
+# booted once a chunk with the checks it failed, and the gate is run
+# again, both kernels, every check, with the chunks it passes
+# (RUN_DIR/narrowed; RUN_DIR/narrow says what and why), as make bisect
+# CHUNKS= does: a regression there is still a regression.  The compare's
+# status; gate_run and gate_chunks say where the gate's rows are.
+narrow() {
+	nw_checks=$({ "$RUNFILE" list --where "verdict=still failing" "$run/gate.tsv" check
+		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check; } | paste -sd, -)
+	[ -n "$nw_checks" ] || return $rc
+	case $SG_CHUNKS in *,*) ;; *) return $rc ;; esac
+	nw_kept=
+	for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
+		nw_d="$run/narrow-$nw_c"
+		gate_dir "$nw_d" previous "$nw_checks" "$nw_c" || return 2
+		SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$nw_d" "$initrd" "$SG_SERIES" \
+			> "$nw_d.log" 2>&1 || return 2
+		[ "$("$RUNFILE" count --where observed=PASS "$nw_d/results.tsv")" = \
+			"$("$RUNFILE" count "$nw_d/results.tsv")" ] && nw_kept="$nw_kept${nw_kept:+,}$nw_c"
+	done
+	"$RUNFILE" row --header narrow chunks="$SG_CHUNKS" kept="${nw_kept:--}" checks="$nw_checks" \
+		run="$run/narrowed" > "$run/narrow"
+	if [ -z "$nw_kept" ] || [ "$nw_kept" = "$SG_CHUNKS" ]; then
+		sg_say "gate: the previous release fails $nw_checks with every chunk ($SG_CHUNKS): not narrowed"
+		return $rc
+	fi
+	sg_say "gate: the previous release fails $nw_checks with chunks other than $nw_kept: the gate again with chunks $nw_kept"
+	gate_dir "$run/narrowed" "previous,$cand" "" "$nw_kept" || return 2
+	SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$run/narrowed" "$initrd" "$SG_SERIES" \
+		> "$run/narrowed.log" 2>&1 || return 2
+	mv "$run/gate.md" "$run/gate-all-chunks.md"
+	mv "$run/gate.tsv" "$run/gate-all-chunks.tsv"
+	gate_run=$run/narrowed gate_chunks=$nw_kept
+	"$SG_CACHE/bin/report" --compare "$run" "$gate_run@previous" "$gate_run@$cand"
 }
 
 # bisect_regression: the queue's patch the regressed checks break at,
@@ -100,7 +238,7 @@ retry_differing() {
 bisect_regression() {
 	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
 	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
-	SG_SEED=$(cat "$run/seed") "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
+	SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
 		> "$run/bisect.out" 2>&1
 	br_culprit=$(sed -n 's/^culprit\t//p' "$run/bisect/answer" 2>/dev/null)
@@ -121,7 +259,7 @@ bisect_regression() {
 				c ? "" : " the culprit did not fail", p ? "" : " its parent did not pass",
 				r ? "" : " the candidate without it did not pass" }')
 	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
-		patch="$(cat "$br_e/name")" subject="$(sed -n 's/^subject\t//p' "$run/bisect/answer")" \
+		patch="$(cat "$br_e/name")" subject="$(cat "$br_e/subject")" \
 		upstream="$br_up" verified="$br_verified" \
 		fixed_by="$("$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;')" \
 		bisect="$run/bisect" > "$run/culprit"
@@ -134,17 +272,26 @@ SG_FACTS_DIR=$run
 export SG_FACTS_DIR
 "$SG_ROOT/prove/branch.sh" "$SG_SERIES" 2>"$run/branch.log" || {
 	cat "$run/branch.log" >&2
-	bad "the candidate could not be made: a patch of $queue does not apply (above)"
+	bad "the candidate could not be made: a patch of ${queue:-${rc_spec:-$mbox}} does not apply (above)"
 }
 "$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
 [ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
+gate_run=$run gate_chunks=
 "$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@$cand"
+rc=$?
+[ $rc -le 1 ] || exit 2
+narrow
 rc=$?
 [ $rc -le 1 ] || exit 2
 retry_differing
 rc=$?
 [ $rc -le 1 ] || exit 2
 [ $rc = 0 ] || bisect_regression
+# The narrowing said where the table is read.
+[ -z "$gate_chunks" ] || {
+	printf '\nCompared with chunks %s only: the previous release fails %s with the others (%s; every chunk: gate-all-chunks.md).\n' \
+		"$gate_chunks" "$("$RUNFILE" list "$run/narrow" checks)" "$("$RUNFILE" list "$run/narrow" chunks)"
+} >> "$run/gate.md"
 # The tester's reply to the review thread: Tested-by, or what regressed.
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
 exit $rc

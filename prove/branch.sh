@@ -24,6 +24,8 @@ for v in $(sg_variants "$SG_SERIES"); do
 	sg_load_variant "$v"
 	from="compat/$SG_SERIES"
 	[ "$SG_V_FIXES" = true ] && from="stable/$SG_SERIES"
+	# A gate's previous release other than the base (FROM=v4.0.1).
+	[ -z "$SG_V_FROM" ] || from=$SG_V_FROM
 	regress=
 	# A job's own patches (a gate's queue) are named by their full path.
 	for r in $SG_V_REGRESS; do

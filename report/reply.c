@@ -29,6 +29,8 @@ static struct reply {
 	int nr;
 	char previous[64], candidate[64];
 	char *culprit[CU_NCOLS];
+	char *thread[TH_NCOLS];		/* the review thread, when MBOX gave it */
+	char *narrow[NA_NCOLS];		/* the chunks compared, when narrowed */
 } r;
 
 static int culprit_row(void *ctx, char **cols)
@@ -37,18 +39,35 @@ static int culprit_row(void *ctx, char **cols)
 	return r.culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, r.culprit);
 }
 
-/* The queue's patch the regressions were bisected to, if the gate found it. */
-static int culprit(void)
+static int thread_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return r.thread[0] ? 0 : tsv_copy(cols, TH_NCOLS, r.thread);
+}
+
+static int narrow_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return r.narrow[0] ? 0 : tsv_copy(cols, NA_NCOLS, r.narrow);
+}
+
+/*
+ * RUN/NAME's one row, when the gate wrote that file: the culprit (the
+ * queue's patch the regressions were bisected to), the thread, the
+ * narrowing.
+ */
+static int optional(const char *name, const char *const *cols, int n,
+		    int (*row)(void *, char **))
 {
 	char path[4096];
 	FILE *f;
 
-	snprintf(path, sizeof(path), "%s/culprit", r.run);
+	snprintf(path, sizeof(path), "%s/%s", r.run, name);
 	f = fopen(path, "r");
 	if (!f)
 		return 0;
 	fclose(f);
-	return tsv_read(path, "report --reply", culprit_names, CU_NCOLS, TSV_EXACT, culprit_row, NULL);
+	return tsv_read(path, "report --reply", cols, n, TSV_EXACT, row, NULL);
 }
 
 static void culprit_said(FILE *f)
@@ -111,8 +130,14 @@ static void headers(FILE *f)
 
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
 	fprintf(f, "From: %s\nTo: stable@vger.kernel.org\nDate: %s\n", r.tester, date);
-	fprintf(f, "Subject: Re: [PATCH %s 000/%03d] %s-stable review\n", r.series, r.patches,
-		r.release);
+	if (r.thread[0] && strcmp(r.thread[TH_SUBJECT], "-"))
+		fprintf(f, "Subject: Re: %s\n", r.thread[TH_SUBJECT]);
+	else
+		fprintf(f, "Subject: Re: [PATCH %s 000/%03d] %s-stable review\n", r.series,
+			r.patches, r.release);
+	if (r.thread[0] && strcmp(r.thread[TH_MESSAGE_ID], "-"))
+		fprintf(f, "In-Reply-To: %s\nReferences: %s\n", r.thread[TH_MESSAGE_ID],
+			r.thread[TH_MESSAGE_ID]);
 	fprintf(f, "Content-Type: text/plain; charset=UTF-8\n\n");
 }
 
@@ -173,6 +198,11 @@ static void write_reply(FILE *f)
 	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
 		"stableguard's data-integrity checks, beside %s:\n\n", r.release, r.previous,
 		r.patches, r.patches == 1 ? "" : "es", r.previous);
+	if (r.narrow[0] && strcmp(r.narrow[NA_KEPT], "-"))
+		fprintf(f, "%s fails %s with RAID0 chunks other than %s KiB before any patch\n"
+			"of the queue, so both were compared with chunk %s only (all: %s).\n\n",
+			r.previous, r.narrow[NA_CHECKS], r.narrow[NA_KEPT], r.narrow[NA_KEPT],
+			r.narrow[NA_CHUNKS]);
 	if (bad) {
 		fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
 		for (i = 0; i < r.nr; i++)
@@ -205,7 +235,9 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	r.tester = tester;
 	snprintf(path, sizeof(path), "%s/gate.tsv", run);
 	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
-	    kernels() || culprit())
+	    kernels() || optional("culprit", culprit_names, CU_NCOLS, culprit_row) ||
+	    optional("thread", thread_names, TH_NCOLS, thread_row) ||
+	    optional("narrow", narrow_names, NA_NCOLS, narrow_row))
 		return 2;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		return 2;

@@ -16,6 +16,8 @@ cp "$SGCONF" "$QUILTMAIL" "$(dirname "$SGCONF")/bisectmd" "$SG_CACHE/bin/"
 printf 'initrd\n' > "$T/initrd"
 export SG_STANDIN_CHECKS="raid0-map raid0-discard"
 { standin_head "raid0-map, raid0-discard"; standin_entry 9.9 9.9.1 p/empty base:true:PASS; } > "$SG_BRANCHES"
+# The guest's arrays: chunks of 64 and 12 KiB.
+sed -i 's/chunks: \[64\]/chunks: [64, 12]/' "$SG_BRANCHES"
 
 # The tree: its "bzImage" is drivers/md/raid0.c as it was built.
 src="$T/linux-9.9.1"
@@ -38,6 +40,10 @@ standin_qemu "$T/qemu"
 cat >> "$T/qemu" <<'SH'
 r=PASS
 grep -q '^BUG' "$kernel" && r="FAIL seed=$seed first: array sector 77"
+# NO12: raid0-map fails on an array of 12 KiB chunks (4.0.1's
+# 20d0189b1012 bug), only when the guest builds one.
+no12=
+grep -q '^NO12' "$kernel" && case " $append " in *" sg_chunks="*12*) no12=1 ;; esac
 # FLAKY_CHECK fails one boot in three, on either kernel, by the seed.
 off=1
 case $kernel in */candidate-*) off=0 ;; esac
@@ -45,6 +51,7 @@ echo "SG-BOOT 9.9.1" >> "$log"
 for c in $checks; do
 	rc=$r
 	[ "$c" = "${FLAKY_CHECK:-}" ] && [ $(( (seed + off) % 3 )) = 0 ] && rc="FAIL seed=$seed flaky"
+	[ "$c" = raid0-map ] && [ -n "$no12" ] && rc="FAIL seed=$seed chunk=12K"
 	printf 'SG-BEGIN %s\nSG-RESULT %s %s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$rc" "$c" >> "$log"
 done
 echo SG-DONE >> "$log"
@@ -162,4 +169,61 @@ git -C "$SG_CACHE/src/9.9" for-each-ref --format='%(refname) %(objectname)' > "$
 [ ! -d "$T/nowhere" ] && gate "$T/noq" "$T/nowhere"
 [ $? = 2 ] && grep -q "QUEUE=$T/nowhere: no such folder" "$T/noq.out" && ok "no queue: exit 2, named" ||
 	fail "no queue: $(cat "$T/noq.out")"
+# RC=repo@rev FROM=repo@rev: a linux-stable-rc branch on a release other
+# than the series' base, which fails raid0-map with 12 KiB chunks before
+# any patch (NO12); its first commit trades that for a BUG, as 47d68979cc96
+# did in 4.0.2.  The gate narrows the arrays to the 64 KiB chunk the
+# previous release passes, and there both checks regress, bisected to that
+# commit with the same chunks.
+r="$T/stable-rc"
+mkdir -p "$r" && cp -r "$src/." "$r/"
+printf 'NO12\nstatic int a;\nstatic int b;\n' > "$r/drivers/md/raid0.c"
+{ printf 'VERSION = 9\nPATCHLEVEL = 9\nSUBLEVEL = 1\n'; cat "$src/Makefile"; } > "$r/Makefile"
+rgit() { git -C "$r" -c user.name=T -c user.email=t@example.org "$@"; }
+rgit init -q && rgit add -A && rgit commit -q -m "Linux 9.9.1" && rgit tag v9.9.1
+printf 'BUG\nstatic int a;\nstatic int b;\n' > "$r/drivers/md/raid0.c"
+rgit commit -q -a -m "md/raid0: trade 12 KiB chunks for a bug" -m "commit 3333333333333333333333333333333333333333 upstream."
+printf 'BUG\nstatic int a;\nstatic int b; /* b */\n' > "$r/drivers/md/raid0.c"
+sed -i 's/^SUBLEVEL = 1$/SUBLEVEL = 2/' "$r/Makefile"
+rgit commit -q -a -m "md/raid0: a comment, and 9.9.2-rc1"
+rgit branch rc
+RC="$r@rc" FROM="$r@v9.9.1" gate "$T/rc" ""
+rc=$?
+[ $rc = 1 ] && [ "$("$RUNFILE" list "$T/rc/narrow" chunks kept checks)" = "64,12 64 raid0-map" ] &&
+	[ "$(v "$T/rc" raid0-map | cut -d' ' -f3)" = regression ] &&
+	[ "$(v "$T/rc" raid0-discard | cut -d' ' -f3)" = regression ] &&
+	[ "$("$RUNFILE" list --where check=raid0-map "$T/rc/gate-all-chunks.tsv" verdict)" = "still failing" ] &&
+	ok "RC on FROM: the previous release fails raid0-map with 12 KiB chunks: narrowed to 64, both checks regress" ||
+	fail "rc: exit $rc: $(cat "$T/rc/narrow" "$T/rc/gate.tsv"; tail -n 8 "$T/rc.out")"
+[ "$("$RUNFILE" list "$T/rc/culprit" number patch upstream verified)" = \
+	"001/002 0001-md-raid0-trade-12-KiB-chunks-for-a-bug.patch 3333333333333333333333333333333333333333 verified" ] &&
+	grep -q 'guest.*chunks 64$' "$T/rc/bisect/answer" &&
+	grep -q '^9.9.1 fails raid0-map with RAID0 chunks other than 64 KiB' "$T/rc/reply.eml" &&
+	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2 (3 boots each)' "$T/rc/reply.eml" &&
+	ok "bisected with the narrowed chunks to the RC's first commit, verified; the reply says what was narrowed" ||
+	fail "rc culprit: $(cat "$T/rc/culprit" "$T/rc/bisect/answer" "$T/rc/reply.eml" 2>&1 | head -n 40)"
+RC="$r@v9.9.1" FROM="$r@rc" gate "$T/rcback" ""
+[ $? = 2 ] && grep -q "FROM=$r@rc is not an ancestor of RC=$r@v9.9.1" "$T/rcback.out" &&
+	ok "FROM not an ancestor of RC: exit 2, named" || fail "rcback: $(tail -n 3 "$T/rcback.out")"
+
+# MBOX: the review thread as the list sends it, its cover letter and
+# patches out of order; the reply goes into the thread.  A thread with a
+# patch missing is refused.
+rgit format-patch -q --cover-letter --subject-prefix="PATCH 9.9" -o "$T/thread" v9.9.1..rc
+sed -i 's/\*\*\* SUBJECT HERE \*\*\*/9.9.2-stable review/; s/^Subject: \[PATCH 9.9 0\/2\]/Subject: [PATCH 9.9 000\/002]/' \
+	"$T/thread/0000-cover-letter.patch"
+sed -i '/^Subject:/a Message-ID: <cover-9.9.2@example.org>' "$T/thread/0000-cover-letter.patch"
+cat "$T/thread/0002-"* "$T/thread/0000-cover-letter.patch" "$T/thread/0001-"* > "$T/review.mbox"
+MBOX="$T/review.mbox" FROM="$r@v9.9.1" gate "$T/mbox" ""
+rc=$?
+[ $rc = 1 ] && grep -qx 'Subject: Re: \[PATCH 9.9 000/002\] 9.9.2-stable review' "$T/mbox/reply.eml" &&
+	grep -qx 'In-Reply-To: <cover-9.9.2@example.org>' "$T/mbox/reply.eml" &&
+	grep -qx 'References: <cover-9.9.2@example.org>' "$T/mbox/reply.eml" &&
+	[ "$("$RUNFILE" list "$T/mbox/culprit" number)" = 001/002 ] &&
+	ok "MBOX: patches in the order of their numbers, the culprit 001/002, the reply in the thread" ||
+	fail "mbox: exit $rc: $(cat "$T/mbox/reply.eml" 2>&1 | head -n 12; tail -n 5 "$T/mbox.out")"
+cat "$T/thread/0000-cover-letter.patch" "$T/thread/0002-"* > "$T/gap.mbox"
+MBOX="$T/gap.mbox" gate "$T/gap" ""
+[ $? = 2 ] && grep -q "MBOX=$T/gap.mbox: patch 1/2 is missing" "$T/gap.out" &&
+	ok "a thread with a patch missing: exit 2, named" || fail "gap: $(tail -n 3 "$T/gap.out")"
 done_testing
