@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 #define _GNU_SOURCE
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -159,13 +160,16 @@ out:
 	return rc;
 }
 
-int tsv_read(const char *path, const char *who, const char *const *names, int n,
-	     enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx)
+static int read_file(const char *path, const char *who, const char *const *names, int n,
+		     enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx,
+		     int optional)
 {
 	struct tsv t = { .path = path, .who = who };
 	int rc = 0;
 
 	t.f = fopen(path, "r");
+	if (!t.f && optional && errno == ENOENT)
+		return 0;
 	if (!t.f) {
 		fprintf(stderr, "%s: %s: cannot open\n", who, path);
 		return -1;
@@ -177,4 +181,16 @@ int tsv_read(const char *path, const char *who, const char *const *names, int n,
 	free(t.field);
 	free(t.map);
 	return rc;
+}
+
+int tsv_read(const char *path, const char *who, const char *const *names, int n,
+	     enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx)
+{
+	return read_file(path, who, names, n, mode, row, ctx, 0);
+}
+
+int tsv_read_optional(const char *path, const char *who, const char *const *names, int n,
+		      enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx)
+{
+	return read_file(path, who, names, n, mode, row, ctx, 1);
 }

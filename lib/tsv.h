@@ -25,6 +25,9 @@ enum tsv_header { TSV_EXACT, TSV_BY_NAME };
  */
 int tsv_read(const char *path, const char *who, const char *const *names, int n,
 	     enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx);
+/* tsv_read() of a file a job may not have written: none is no row. */
+int tsv_read_optional(const char *path, const char *who, const char *const *names, int n,
+		      enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx);
 /* cols[0..n) into one allocation: out[i] the copy of cols[i]; free(out[0]). */
 int tsv_copy(char *const *cols, int n, char **out);
 /* names joined by tabs into buf (a header line, without its newline). */

@@ -261,7 +261,7 @@ bisect_regression() {
 	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
 		patch="$(cat "$br_e/name")" subject="$(cat "$br_e/subject")" \
 		upstream="$br_up" verified="$br_verified" \
-		fixed_by="$("$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;')" \
+		fixed_by="$("$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;' | sed 's/;$//')" \
 		bisect="$run/bisect" > "$run/culprit"
 	sg_say "gate: the culprit: $(cat "$br_e/name") ($br_verified)"
 }
@@ -294,4 +294,8 @@ rc=$?
 } >> "$run/gate.md"
 # The tester's reply to the review thread: Tested-by, or what regressed.
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
+# KCIDB (the two trees, the candidate's tests, each regression an issue
+# and an incident) and the page, the gate's table first.
+"$SG_CACHE/bin/report" --kcidb "$run" >/dev/null &&
+	sg_say "page: $("$SG_CACHE/bin/report" --html "$run")" || exit 2
 exit $rc

@@ -19,6 +19,8 @@
 
 /* The pages. 0, or -1 after saying why on stderr. */
 int html_matrix(const char *dir, const struct result *rows, int nr);
+/* A gate's run: its section (dir/gate.tsv, culprit, narrow); 0 or -1. */
+int html_gate(FILE *f, const char *dir);
 int html_bisect(const char *dir, const struct bisect_run *b);
 /* dir/index.html over every run folder in dir, newest first. */
 int html_index(const char *dir);

@@ -528,7 +528,8 @@ static void run_facts(FILE *f)
 static void nav(FILE *f)
 {
 	static const char *const files[] = {
-		"matrix.md", "junit.xml", "results.json", "kcidb.json", "results.tsv"
+		"gate.md", "reply.eml", "matrix.md", "junit.xml", "results.json", "kcidb.json",
+		"results.tsv"
 	};
 
 	html_nav(f, dir, files, sizeof(files) / sizeof(files[0]));
@@ -558,6 +559,7 @@ static void write_page(FILE *f)
 	run_facts(f);
 	nav(f);
 	fputs("</header>\n", f);
+	html_gate(f, dir);
 	grid(f);
 	pairs(f);
 	not_as_expected(f);

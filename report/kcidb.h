@@ -40,6 +40,8 @@ double kcidb_secs(const char *col);
 
 /* dir/kcidb.json of a matrix run's rows; 0, or -1 after saying why. */
 int kcidb_matrix(const char *dir, const struct result *rows, int nr);
+/* A gate's regressions (dir/gate.tsv) as "issues" and "incidents"; 0 or -1. */
+int kcidb_gate(struct jw *w, const char *dir, const char *run);
 /* dir/kcidb.json of a bisection; 0, or -1 after saying why. */
 int kcidb_bisect(const char *dir, const struct bisect_run *b);
 

@@ -3,11 +3,15 @@
  * kcidb.json of a matrix run: a checkout per series (its stable/S), a
  * build per (series, variant) and a test per row.  A cross-era pair's test
  * is a test of the reader's build (cross.list names it), misc naming both.
+ * A gate's run (it has a gate.tsv) has two trees, the previous release and
+ * the candidate: a checkout per variant, and its regressions as issues
+ * and incidents (kcidbgate.c).
  */
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kcidb.h"
 #include "outfile.h"
@@ -29,6 +33,7 @@ static const struct result *rows;
 static int nr;
 static struct unit units[MAX_UNITS];
 static int nr_units;
+static int gate;	/* a gate's run: a checkout per variant */
 
 static struct unit *find_unit(const char *series, const char *variant)
 {
@@ -147,9 +152,21 @@ static int is_sha1(const char *s)
 	return strlen(s) == 40 && strspn(s, "0123456789abcdef") == 40;
 }
 
-static void write_checkout(struct jw *w, const char *series)
+/* The checkout of a series (a gate's: of a series' variant, u's). */
+static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 {
-	const struct unit *u = NULL;
+	char part[256];
+
+	if (!gate)
+		return kcidb_id(buf, len, run, u->series);
+	snprintf(part, sizeof(part), "%s/%s/checkout", u->series, u->variant);
+	return kcidb_id(buf, len, run, part);
+}
+
+static void write_checkout(struct jw *w, const struct unit *of)
+{
+	const char *series = of->series;
+	const struct unit *u = gate && of->row ? of : NULL;
 	struct run_series s;
 	char id[512], buf[1024], path[PATH_MAX];
 	const struct result *e;
@@ -165,6 +182,10 @@ static void write_checkout(struct jw *w, const char *series)
 		snprintf(s.patchset, sizeof(s.patchset), "%s", u->row->col[R_PATCHSET]);
 	if (!s.skip[0] && u && results_skipped(u->row))
 		snprintf(s.skip, sizeof(s.skip), "%s", u->row->col[R_REASON]);
+	if (gate) {	/* the variant's tree, not stable/S's commit */
+		snprintf(s.branch, sizeof(s.branch), "variant/%s/%s", series, of->variant);
+		s.commit[0] = '\0';
+	}
 	if (!s.branch[0])
 		snprintf(s.branch, sizeof(s.branch), "stable/%s", series);
 	e = u ? first_error(u) : NULL;
@@ -172,7 +193,7 @@ static void write_checkout(struct jw *w, const char *series)
 		e = NULL;
 
 	jw_open(w, NULL, '{');
-	jw_str(w, "id", kcidb_id(id, sizeof(id), run, series));
+	jw_str(w, "id", checkout_id(id, sizeof(id), of));
 	jw_str(w, "origin", KCIDB_ORIGIN);
 	jw_str(w, "tree_name", KCIDB_ORIGIN);
 	jw_str(w, "git_repository_branch", s.branch);
@@ -215,7 +236,7 @@ static void write_build(struct jw *w, const struct unit *u)
 	jw_open(w, NULL, '{');
 	snprintf(buf, sizeof(buf), "%s/%s", u->series, u->variant);
 	jw_str(w, "id", kcidb_id(id, sizeof(id), run, buf));
-	jw_str(w, "checkout_id", kcidb_id(id, sizeof(id), run, u->series));
+	jw_str(w, "checkout_id", checkout_id(id, sizeof(id), u));
 	jw_str(w, "origin", KCIDB_ORIGIN);
 	jw_str(w, "comment", buf);
 	jw_str(w, "architecture", "x86_64");
@@ -321,8 +342,8 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr_units; i++) {
 		for (j = 0; j < i && strcmp(units[j].series, units[i].series); j++)
 			;
-		if (j == i)
-			write_checkout(&w, units[i].series);
+		if (j == i || gate)
+			write_checkout(&w, &units[i]);
 	}
 	jw_close(&w, ']');
 	jw_open(&w, "builds", '[');
@@ -333,6 +354,8 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr; i++)
 		write_test(&w, &rows[i]);
 	jw_close(&w, ']');
+	if (gate)
+		kcidb_gate(&w, dir, run);
 	jw_close(&w, '}');
 }
 
@@ -345,6 +368,8 @@ int kcidb_matrix(const char *run_dir, const struct result *run_rows, int run_nr)
 	nr = run_nr;
 	nr_units = 0;
 	snprintf(run, sizeof(run), "%s", run_name(dir, buf, sizeof(buf)));
+	snprintf(buf, sizeof(buf), "%s/gate.tsv", dir);
+	gate = access(buf, R_OK) == 0;
 	collect_units();
 	return write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
 }

@@ -60,14 +60,9 @@ static int optional(const char *name, const char *const *cols, int n,
 		    int (*row)(void *, char **))
 {
 	char path[4096];
-	FILE *f;
 
 	snprintf(path, sizeof(path), "%s/%s", r.run, name);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	fclose(f);
-	return tsv_read(path, "report --reply", cols, n, TSV_EXACT, row, NULL);
+	return tsv_read_optional(path, "report --reply", cols, n, TSV_EXACT, row, NULL);
 }
 
 static void culprit_said(FILE *f)

@@ -351,3 +351,22 @@ standin_bisect() {
 	done
 	printf 'broken.c:1: error: syntax error\n' > "$b/logs/3-2a2a2a2a2a2a.build"
 }
+
+# browser_or_skip: $browser, Debian's chromium, or the test skipped.
+browser_or_skip() {
+	browser=$(command -v chromium || command -v chromium-browser) ||
+		{ echo "no chromium: make deps installs it"; exit 77; }
+}
+
+# browse PAGE OUT [FLAGS...]: what the headless browser printed
+# (--dump-dom: the DOM after load) in OUT, its log in OUT.err.  A profile
+# of its own each time: a profile used before would open its pages again.
+browse() {
+	b_page=$1 b_out=$2
+	shift 2
+	rm -rf "$T/profile"
+	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
+		--user-data-dir="$T/profile" --disable-background-networking --disable-sync \
+		--disable-component-update --disable-extensions --hide-scrollbars \
+		--enable-logging=stderr --v=0 "$@" "file://$b_page" > "$b_out" 2> "$b_out.err"
+}

@@ -7,21 +7,7 @@
 # index.html lists every run.
 # group: browser
 . "$SG_ROOT/tests/common.sh"
-browser=$(command -v chromium || command -v chromium-browser) ||
-	{ echo "no chromium: make deps installs it"; exit 77; }
-
-# browse PAGE OUT [FLAGS...]: what the browser printed (--dump-dom: the DOM
-# after load) in OUT, its log in OUT.err.  A profile of its own each time:
-# a profile used before would open its pages again.
-browse() {
-	b_page=$1 b_out=$2
-	shift 2
-	rm -rf "$T/profile"
-	timeout 120 "$browser" --headless --no-sandbox --disable-gpu --no-first-run \
-		--user-data-dir="$T/profile" --disable-background-networking --disable-sync \
-		--disable-component-update --disable-extensions --hide-scrollbars \
-		--enable-logging=stderr --v=0 "$@" "file://$b_page" > "$b_out" 2> "$b_out.err"
-}
+browser_or_skip
 
 runs="$T/runs"
 standin_run "$runs/20250101-000000" all

@@ -1,0 +1,169 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A gate's section of its run's page: the candidate beside the previous
+ * release, check by check (RUN/gate.tsv, regressions first, as compare.c
+ * ordered it), each side's tries, the verdict and the candidate's first
+ * bad line; then the queue's patch the regressions were bisected to
+ * (RUN/culprit) and the arrays the comparison was narrowed to
+ * (RUN/narrow).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "html.h"
+#include "runfile.h"
+#include "tsv.h"
+
+#define MAX_GATE_ROWS 512
+
+static struct {
+	char *rows[MAX_GATE_ROWS][G_NCOLS];
+	int nr;
+	char *culprit[CU_NCOLS];
+	char *narrow[NA_NCOLS];
+} g;
+
+static int gate_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return g.nr == MAX_GATE_ROWS ? 0 : tsv_copy(cols, G_NCOLS, g.rows[g.nr++]);
+}
+
+static int culprit_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return g.culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, g.culprit);
+}
+
+static int narrow_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return g.narrow[0] ? 0 : tsv_copy(cols, NA_NCOLS, g.narrow);
+}
+
+/* A verdict's colour: a regression red, a fix or a pass green, else grey. */
+static const char *verdict_class(const char *v)
+{
+	if (!strcmp(v, "regression"))
+		return "bad";
+	if (!strcmp(v, "pass") || !strcmp(v, "fixed"))
+		return "ok";
+	return "skip";
+}
+
+static void row(FILE *f, char **r)
+{
+	const char *c = verdict_class(r[G_VERDICT]);
+
+	fputs("<tr><td class=\"mono\">", f);
+	html_text(f, r[G_CHECK]);
+	if (strcmp(r[G_WRITER], "-")) {
+		fputs(" (", f);
+		html_text(f, r[G_WRITER]);
+		fputs(" &rarr; ", f);
+		html_text(f, r[G_READER]);
+		fputs(")", f);
+	}
+	fputs("</td><td class=\"mono\">", f);
+	html_text(f, r[G_PREVIOUS]);
+	fputs("</td><td class=\"mono\">", f);
+	html_text(f, r[G_CANDIDATE]);
+	fprintf(f, "</td><td class=\"cell %s\"><span class=\"v\">", c);
+	html_text(f, r[G_VERDICT]);
+	if (strcmp(r[G_RATE], "-")) {
+		fputs(" ", f);
+		html_text(f, r[G_RATE]);
+	}
+	fputs("</span></td><td class=\"wide small\">", f);
+	if (strcmp(r[G_VERDICT], "pass") && strcmp(r[G_REASON], "-"))
+		html_textn(f, r[G_REASON], 400);
+	fputs("</td></tr>\n", f);
+}
+
+static void culprit(FILE *f)
+{
+	char **c = g.culprit;
+
+	if (!c[0])
+		return;
+	fputs("<p id=\"culprit\"><strong>Bisected to patch ", f);
+	html_text(f, c[CU_NUMBER]);
+	fputs("</strong>, <span class=\"mono\">", f);
+	html_text(f, c[CU_PATCH]);
+	fputs("</span>: ", f);
+	html_text(f, c[CU_SUBJECT]);
+	fputs(" (commit <span class=\"mono\">", f);
+	html_text(f, c[CU_UPSTREAM]);
+	fputs("</span> upstream); ", f);
+	html_text(f, c[CU_VERIFIED]);
+	if (strcmp(c[CU_FIXED_BY], "-")) {
+		fputs("; known fix: ", f);
+		html_text(f, c[CU_FIXED_BY]);
+	}
+	fputs(".</p>\n", f);
+}
+
+static void narrowed(FILE *f)
+{
+	char **n = g.narrow;
+
+	if (!n[0] || !strcmp(n[NA_KEPT], "-"))
+		return;
+	fputs("<p>The previous release fails ", f);
+	html_text(f, n[NA_CHECKS]);
+	fputs(" with RAID0 chunks other than ", f);
+	html_text(f, n[NA_KEPT]);
+	fputs(" KiB before any patch: both kernels compared with those only (all: ", f);
+	html_text(f, n[NA_CHUNKS]);
+	fputs("; gate-all-chunks.md).</p>\n", f);
+}
+
+static void release(void)
+{
+	int i;
+
+	for (i = 0; i < g.nr; i++)
+		free(g.rows[i][0]);
+	free(g.culprit[0]);
+	free(g.narrow[0]);
+	memset(&g, 0, sizeof(g));
+}
+
+int html_gate(FILE *f, const char *dir)
+{
+	char path[4096];
+	int i, bad = 0;
+
+	snprintf(path, sizeof(path), "%s/gate.tsv", dir);
+	if (tsv_read_optional(path, "report --html", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL))
+		return -1;
+	snprintf(path, sizeof(path), "%s/culprit", dir);
+	if (tsv_read_optional(path, "report --html", culprit_names, CU_NCOLS, TSV_EXACT,
+			      culprit_row, NULL))
+		return -1;
+	snprintf(path, sizeof(path), "%s/narrow", dir);
+	if (tsv_read_optional(path, "report --html", narrow_names, NA_NCOLS, TSV_EXACT,
+			      narrow_row, NULL))
+		return -1;
+	if (!g.nr)
+		return 0;
+	for (i = 0; i < g.nr; i++)
+		bad += !strcmp(g.rows[i][G_VERDICT], "regression");
+	fprintf(f, "<section id=\"gate\"><h2>The candidate beside the previous release "
+		"<span class=\"badge %s\">", bad ? "bad" : "ok");
+	if (bad)
+		fprintf(f, "%d regression%s", bad, bad == 1 ? "" : "s");
+	else
+		fputs("no regression", f);
+	fputs("</span></h2>\n<table class=\"grid full\">\n<tr><th>check</th><th>previous</th>"
+	      "<th>candidate</th><th>verdict</th><th>the candidate's first bad line</th></tr>\n", f);
+	for (i = 0; i < g.nr; i++)
+		row(f, g.rows[i]);
+	fputs("</table>\n", f);
+	culprit(f);
+	narrowed(f);
+	fputs("</section>\n", f);
+	release();
+	return 0;
+}
