@@ -66,6 +66,8 @@ TESTS ?=
 FSTESTS ?=
 KERNEL ?=
 GATE_TRIES ?=
+GATE_SIDE ?=
+GATE_SIDES ?=
 BIN := $(SG_CACHE)/bin
 # The run folder a job of this make makes (matrix, bisect, fstests).
 NEW_RUN := $(SG_CACHE)/runs/$(shell date +%Y%m%d-%H%M%S)
@@ -324,7 +326,8 @@ gate-locked: deps-apt $(BIN)/sgconf
 	@$(MAKE) --no-print-directory tools image
 	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
 	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" \
-		FROM="$(FROM)" lib/make-status.sh gate "a regression" \
+		FROM="$(FROM)" GATE_SIDE="$(GATE_SIDE)" GATE_SIDES="$(GATE_SIDES)" \
+		lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.

@@ -31,7 +31,7 @@ const char *const shard_names[SH_NCOLS] = { "series", "shard", "cost", "from" };
 
 const char *const gate_names[G_NCOLS] = {
 	"series", "variant", "check", "writer", "reader", "previous", "candidate", "verdict", "rate",
-	"reason",
+	"reason", "previous_kernel", "candidate_kernel",
 };
 
 const char *const culprit_names[CU_NCOLS] = {

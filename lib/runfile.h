@@ -154,11 +154,12 @@ extern const char *const phase_names[P_NCOLS];
  * (variant: the candidate's): previous and candidate are the outcomes of every try ("PASS" or
  * "PASS,FAIL,PASS"), verdict one of regression, fixed, still failing,
  * flaky, pass, skip; rate the tries that failed ("2/3", "-"); reason
- * the candidate's first bad line.
+ * the candidate's first bad line; the kernel each side booted ("-": the
+ * row is not that side's).
  */
 enum gate_col {
 	G_SERIES, G_VARIANT, G_CHECK, G_WRITER, G_READER, G_PREVIOUS, G_CANDIDATE, G_VERDICT,
-	G_RATE, G_REASON, G_NCOLS
+	G_RATE, G_REASON, G_PREVIOUS_KERNEL, G_CANDIDATE_KERNEL, G_NCOLS
 };
 
 extern const char *const shard_names[SH_NCOLS];

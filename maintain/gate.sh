@@ -32,7 +32,20 @@ set -u	# not -e: the compare's "regression" is a status, not a failure
 [ $# -eq 3 ] || [ $# -eq 4 ] || { sg_say "usage: gate.sh RUN_DIR INITRD SERIES [QUEUE]"; exit 2; }
 run=$1 initrd=$2 series=$3 queue=${4:-${QUEUE:-}}
 rc_spec=${RC:-} mbox=${MBOX:-} from=${FROM:-}
+side=${GATE_SIDE:-} sides=${GATE_SIDES:-}
 bad() { sg_say "gate: $*"; exit 2; }
+# On a distributed engine (.gitlab-ci.yml): GATE_SIDE=previous or
+# candidate builds and boots that kernel alone, in a job of its own;
+# GATE_SIDES="PREVIOUS_RUN CANDIDATE_RUN", those two jobs' run folders,
+# compares them and goes on (the retries, the bisection, the reply).
+case $side in "" | previous | candidate) ;; *) bad "GATE_SIDE=$side: previous or candidate" ;; esac
+if [ -n "$sides" ]; then
+	# shellcheck disable=SC2086
+	set -- $sides
+	[ $# = 2 ] && [ -f "$1/results.tsv" ] && [ -f "$2/results.tsv" ] ||
+		bad "GATE_SIDES=$sides: want the run folders of the two sides' jobs, the previous release's first"
+	side_prev=$1 side_cand=$2
+fi
 [ "$(printf '%s' "${queue:+q}${rc_spec:+r}${mbox:+m}" | wc -c)" = 1 ] ||
 	bad "say one candidate: QUEUE=<stable-queue folder>, RC=<repo@rev> or MBOX=<review thread>"
 mkdir -p "$run" || exit 2
@@ -94,7 +107,7 @@ esac
 # the cover letter's subject; RELEASE_OF_QUEUE says otherwise.
 release=${RELEASE_OF_QUEUE:-}
 if [ -n "$queue" ]; then
-	[ -n "$release" ] || release=$(basename "$queue" | sed -n 's/.*[^0-9.]\([0-9]*\.[0-9]*\.[0-9]*\)$/\1/p')
+	[ -n "$release" ] || release=$(basename "$queue" | sed -n 's/^\(.*[^0-9.]\)\{0,1\}\([0-9]\{1,\}\.[0-9]\{1,\}\.[0-9]\{1,\}\)$/\2/p')
 	queue_input "$queue" "${release:-$SG_VERSION}"
 	name=$(basename "$queue")
 elif [ -n "$rc_spec" ]; then
@@ -161,7 +174,11 @@ gate_dir() {
 	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ${3:+"$3"} || return 2
 	"$RUNFILE" header pairs > "$1/cross.list"
 }
-gate_dir "$run" "previous,$cand" "" || exit 2
+case $side in
+previous) gate_dir "$run" previous "" ;;
+candidate) gate_dir "$run" "$cand" "" ;;
+*) gate_dir "$run" "previous,$cand" "" ;;
+esac || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"
 [ -z "$from_id" ] || prev_said="$from with build-compat"
@@ -178,7 +195,7 @@ retry_differing() {
 	rd_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
 		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check)
 	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
-	rd_prev="$gate_run@previous" rd_cand="$gate_run@$cand" rd_k=2
+	rd_prev=$gate_prev rd_cand=$gate_cand rd_k=2
 	sg_say "gate: $(echo $rd_checks | wc -w) checks differ: booted again on both, $SG_GATE_TRIES tries in all"
 	while [ $rd_k -le "$SG_GATE_TRIES" ]; do
 		rd_t="$run/try-$rd_k"
@@ -200,7 +217,7 @@ retry_differing() {
 # again, both kernels, every check, with the chunks it passes
 # (RUN_DIR/narrowed; RUN_DIR/narrow says what and why), as make bisect
 # CHUNKS= does: a regression there is still a regression.  The compare's
-# status; gate_run and gate_chunks say where the gate's rows are.
+# status; gate_prev, gate_cand and gate_chunks say where the gate's rows are.
 narrow() {
 	nw_checks=$({ "$RUNFILE" list --where "verdict=still failing" "$run/gate.tsv" check
 		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check; } | paste -sd, -)
@@ -227,8 +244,8 @@ narrow() {
 		> "$run/narrowed.log" 2>&1 || return 2
 	mv "$run/gate.md" "$run/gate-all-chunks.md"
 	mv "$run/gate.tsv" "$run/gate-all-chunks.tsv"
-	gate_run=$run/narrowed gate_chunks=$nw_kept
-	"$SG_CACHE/bin/report" --compare "$run" "$gate_run@previous" "$gate_run@$cand"
+	gate_prev="$run/narrowed@previous" gate_cand="$run/narrowed@$cand" gate_chunks=$nw_kept
+	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 }
 
 # bisect_regression: the queue's patch the regressed checks break at,
@@ -274,10 +291,22 @@ export SG_FACTS_DIR
 	cat "$run/branch.log" >&2
 	bad "the candidate could not be made: a patch of ${queue:-${rc_spec:-$mbox}} does not apply (above)"
 }
-"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
+gate_prev="$run@previous" gate_cand="$run@$cand" gate_chunks=
+if [ -n "$sides" ]; then
+	# The two jobs' folders kept in this run, and their rows its results.
+	mkdir -p "$run/sides" && cp -R "$side_prev" "$run/sides/previous" &&
+		cp -R "$side_cand" "$run/sides/candidate" && cp "$side_prev/seed" "$run/seed" || exit 2
+	gate_prev="$run/sides/previous@previous" gate_cand="$run/sides/candidate@$cand"
+	"$SG_CACHE/bin/report" --union "$run" "$gate_prev,$gate_cand" || exit 2
+else
+	"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
+fi
+if [ -n "$side" ]; then
+	sg_say "gate: the $side's side booted: $run (GATE_SIDES= the two sides' run folders compares them)"
+	exit 0
+fi
 [ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
-gate_run=$run gate_chunks=
-"$SG_CACHE/bin/report" --compare "$run" "$run@previous" "$run@$cand"
+"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 rc=$?
 [ $rc -le 1 ] || exit 2
 narrow

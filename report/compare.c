@@ -45,6 +45,7 @@ struct row_verdict {
 	const struct result *row;	/* the candidate's first, else the previous' */
 	char previous[256], candidate[256], rate[32];
 	const char *verdict;
+	const char *kernel[2];	/* each side's kernel, of its first try */
 };
 
 static const char *const order[] = {
@@ -113,10 +114,20 @@ static int tries(const struct side *s, const struct result *r, char *buf, size_t
 	return n;
 }
 
+/* The kernel r's row booted on side s, first try: "-" when it has none. */
+static const char *kernel_of(const struct side *s, const struct result *r)
+{
+	const struct result *t = find(s->rows[0], s->nr[0], r);
+
+	return t ? t->col[R_KERNEL] : "-";
+}
+
 static void judge(struct row_verdict *v, const struct side *prev, const struct side *cand)
 {
 	int pbad, pskip, cbad, cskip, pn, cn;
 
+	v->kernel[0] = kernel_of(prev, v->row);
+	v->kernel[1] = kernel_of(cand, v->row);
 	pn = tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip);
 	cn = tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip);
 	snprintf(v->rate, sizeof(v->rate), "-");
@@ -144,6 +155,7 @@ static void put_row(FILE *f, const struct row_verdict *v)
 		[G_WRITER] = v->row->col[R_WRITER], [G_READER] = v->row->col[R_READER],
 		[G_PREVIOUS] = v->previous, [G_CANDIDATE] = v->candidate,
 		[G_VERDICT] = v->verdict, [G_RATE] = v->rate, [G_REASON] = v->row->col[R_REASON],
+		[G_PREVIOUS_KERNEL] = v->kernel[0], [G_CANDIDATE_KERNEL] = v->kernel[1],
 	};
 
 	runfile_put_row(f, runfile_kind("gate"), values);
@@ -297,4 +309,23 @@ int compare_runs(const char *out, char *previous, char *candidate)
 	printf("%s; %s\n", summary(line, sizeof(line)),
 	       count("regression") ? "REGRESSION: not safe to release" : "no regression");
 	return count("regression") ? 1 : 0;
+}
+
+static struct side joined;
+
+static void write_union(FILE *f)
+{
+	int t, i;
+
+	runfile_put_header(f, runfile_kind("results"));
+	for (t = 0; t < joined.tries; t++)
+		for (i = 0; i < joined.nr[t]; i++)
+			runfile_put_row(f, runfile_kind("results"),
+					(const char *const *)joined.rows[t][i].col);
+}
+
+int compare_union(const char *out, char *runs)
+{
+	return load_side(&joined, runs) ||
+	       write_file("report --union", out, "results.tsv", write_union) ? 2 : 0;
 }

@@ -10,5 +10,10 @@
  * lists are cut at their commas.
  */
 int compare_runs(const char *out, char *previous, char *candidate);
+/*
+ * OUT/results.tsv: the rows of RUN[@VARIANT],... one after the other (a
+ * gate's two sides, booted by jobs of their own); 0, or 2 after saying why.
+ */
+int compare_union(const char *out, char *runs);
 
 #endif

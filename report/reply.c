@@ -16,7 +16,6 @@
 
 #include "outfile.h"
 #include "reply.h"
-#include "results.h"
 #include "runfile.h"
 #include "tsv.h"
 
@@ -97,25 +96,19 @@ static int count(const char *verdict)
 	return n;
 }
 
-/* The kernel version each variant of the run booted. */
-static int kernels(void)
+/* The kernel each side booted: the first row's that has one. */
+static void kernels(void)
 {
-	struct result *rows;
-	char path[4096];
-	int i, nr;
+	int i;
 
-	snprintf(path, sizeof(path), "%s/results.tsv", r.run);
-	if (results_load(path, "report --reply", &rows, &nr))
-		return -1;
-	for (i = 0; i < nr; i++) {
-		char *k = !strcmp(rows[i].col[R_VARIANT], "previous") ? r.previous :
-			  !strncmp(rows[i].col[R_VARIANT], "candidate", 9) ? r.candidate : NULL;
-
-		if (k && !k[0])
-			snprintf(k, 64, "%s", rows[i].col[R_KERNEL]);
+	for (i = 0; i < r.nr; i++) {
+		if (!r.previous[0] && strcmp(r.rows[i][G_PREVIOUS_KERNEL], "-"))
+			snprintf(r.previous, sizeof(r.previous), "%s", r.rows[i][G_PREVIOUS_KERNEL]);
+		if (!r.candidate[0] && strcmp(r.rows[i][G_CANDIDATE_KERNEL], "-"))
+			snprintf(r.candidate, sizeof(r.candidate), "%s", r.rows[i][G_CANDIDATE_KERNEL]);
 	}
-	results_free(rows, nr);
-	return 0;
+	if (!r.previous[0])
+		snprintf(r.previous, sizeof(r.previous), "the previous release");
 }
 
 static void headers(FILE *f)
@@ -230,10 +223,11 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	r.tester = tester;
 	snprintf(path, sizeof(path), "%s/gate.tsv", run);
 	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
-	    kernels() || optional("culprit", culprit_names, CU_NCOLS, culprit_row) ||
+	    optional("culprit", culprit_names, CU_NCOLS, culprit_row) ||
 	    optional("thread", thread_names, TH_NCOLS, thread_row) ||
 	    optional("narrow", narrow_names, NA_NCOLS, narrow_row))
 		return 2;
+	kernels();
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		return 2;
 	printf("%s/reply.eml\n", run);

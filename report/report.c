@@ -26,6 +26,9 @@
  *					a candidate's runs against the previous
  *					release's, row by row (compare.h): exit 1
  *					on a regression
+ *	report --union OUT RUN[@V][,RUN[@V]...]
+ *					OUT/results.tsv of those runs' rows, one
+ *					after the other (a gate's two sides)
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
  * observed SKIP marks a series whose tree is not there (kernel "-"), or
@@ -138,6 +141,7 @@ static int usage(void)
 {
 	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR |\n"
 		"       report --compare OUT PREV[,PREV...] CAND[,CAND...] |\n"
+		"       report --union OUT RUN[@V][,RUN[@V]...] |\n"
 		"       report --reply RUN SERIES RELEASE PATCHES TESTER\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
@@ -186,6 +190,8 @@ int main(int argc, char **argv)
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
 		return compare_runs(argv[2], argv[3], argv[4]);
+	if (argc == 4 && !strcmp(argv[1], "--union"))
+		return compare_union(argv[2], argv[3]);
 	if (argc == 7 && !strcmp(argv[1], "--reply"))
 		return reply_write(argv[2], argv[3], argv[4], atoi(argv[5]), argv[6]);
 	if (argc >= 3 && argc <= 5 && !strcmp(argv[1], "--judge"))

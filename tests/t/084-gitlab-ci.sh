@@ -96,4 +96,48 @@ grep -q "imported cache 'sg-timings-9.8 9.9'" "$T/red.log" && [ -s "$p/timings/1
 	grep -q "cache created in '.*sg-timings-9.8 9.9'" "$T/red.log" &&
 	ok "the shards' timings, joined by the report job, are what the next pipeline's shards plan from" ||
 	fail "timings: $(grep -i timings "$T/red.log"; ls -R "$p/timings")"
+# A pipeline given a queue runs the gate instead of the matrix: the two
+# sides as jobs side by side, then the compare job, its folder an
+# artifact.  A clean queue: green, and the reply has a Tested-by; the
+# same queue with the candidate's check broken: the compare job and the
+# pipeline red, gate.tsv says regression.
+q="$T/queue-9.9.2"
+mkdir -p "$q"
+cat > "$q/add-readme.patch" <<'EOF'
+From: A U Thor <author@example.org>
+Date: Mon, 4 May 2015 10:00:00 +0200
+Subject: [PATCH] README: a stand-in change
+
+commit 4444444444444444444444444444444444444444 upstream.
+
+Signed-off-by: A U Thor <author@example.org>
+
+---
+ README |    1 +
+ 1 file changed, 1 insertion(+)
+
+--- /dev/null
++++ b/README
+@@ -0,0 +1 @@
++a stand-in
+EOF
+echo add-readme.patch > "$q/series"
+rm -rf "$p/side" "$p/gate"
+pipeline "$T/gate.log" --variable "QUEUE=$q" --variable "SERIES=9.9" ||
+	fail "the gate pipeline on a clean queue is red: $(tail -n 30 "$T/gate.log")"
+grep -q '^ PASS  gate: \[previous\]' "$T/gate.log" && grep -q '^ PASS  gate: \[candidate\]' "$T/gate.log" &&
+	grep -q '^ PASS  gate-compare' "$T/gate.log" && ! grep -q '^ PASS  matrix' "$T/gate.log" &&
+	[ "$("$RUNFILE" list "$p/side/previous/results.tsv" variant | sort -u)" = previous ] &&
+	[ "$("$RUNFILE" list "$p/side/candidate/results.tsv" variant | sort -u)" = candidate-queue-9.9.2 ] &&
+	grep -q '^Tested-by: ' "$p/gate/reply.eml" && [ -s "$p/gate/report.html" ] &&
+	ok "a queue: the gate's sides as two jobs, then the compare job: green, a Tested-by, no matrix" ||
+	fail "gate pipeline: $(grep -e '^ [A-Z]* ' "$T/gate.log"; cat "$p/gate/gate.md" 2>&1)"
+rm -rf "$p/side" "$p/gate"
+pipeline "$T/gate-red.log" --variable "QUEUE=$q" --variable "SERIES=9.9" \
+	--variable SG_STANDIN_BREAK=candidate-queue-9.9.2 --variable SG_GATE_TRIES=1 &&
+	fail "a gate pipeline with a regression is green: $(tail -n 30 "$T/gate-red.log")"
+grep -q '^ PASS  gate: \[candidate\]' "$T/gate-red.log" && grep -q '^ FAIL  gate-compare' "$T/gate-red.log" &&
+	[ "$("$RUNFILE" list "$p/gate/gate.tsv" verdict)" = regression ] &&
+	ok "a regression: the compare job and the pipeline red, gate.tsv says so" ||
+	fail "red gate pipeline: $(grep -e '^ [A-Z]* ' "$T/gate-red.log"; cat "$p/gate/gate.md" 2>&1)"
 done_testing
