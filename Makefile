@@ -28,6 +28,7 @@
 #   make bench PHASE=cold-breakdown [RUN=dir]  where a run's wall seconds went, by phase and series
 #   make bench PHASE=verifiers [SERIES=6.1] [RUN=dir]  what fio and e2fsck add to each guest
 #   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
+#   make bench PHASE=gate [RUN=dir]   where a gate's seconds went (no kernel)
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -218,7 +219,7 @@ $(FIO_INPUTS):
 	@mkdir -p $(@D); rm -f $(SG_FIO).inputs-*; touch $@
 
 # One writer per cache: matrix, branch, review, intake, publish, bisect, gate,
-# fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, and
+# fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, gate, and
 # verifiers with RUN=), check, check-quick, and follow-ups with WRITE=1
 # take its lock (lib/locked.sh), most of them then doing their work in a
 # sub-make (tests/t/016 holds this list to them, and the bench's
@@ -364,7 +365,7 @@ check-locked: deps tools image
 	tests/run.sh
 
 bench:
-	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ] || \
+	@if [ "$(PHASE)" = follow-ups ] || [ "$(PHASE)" = guests ] || [ "$(PHASE)" = cold-breakdown ] || [ "$(PHASE)" = gate ] || \
 	    { [ "$(PHASE)" = verifiers ] && [ -n "$(RUN)" ]; }; then \
 		$(MAKE) --no-print-directory tools && PHASE=$(PHASE) RUN=$(RUN) prove/bench.sh; \
 	else $(LOCKED) bench-locked; fi

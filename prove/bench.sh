@@ -58,6 +58,12 @@
 # so that its wall minus the sum of its guests' walls (phases.tsv) is the
 # host's own seconds: make, the plan, branches, the kept-image checks,
 # the join and the report; and the execs of sgconf, report and runfile.
+#
+# PHASE=gate: where a gate's seconds went (RUN= its run folder, else the
+# newest gate run; no kernel): each part of it (the first boots of both
+# kernels, the narrowing's boots, the narrowed gate, each try of the rows
+# that differed) with its builds' and guests' busy seconds, then the
+# bisection's steps (built, reused, booted) and the gate's wall.
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -426,6 +432,39 @@ guests() {
 	guest_seconds "$run" "$SG_CACHE"
 }
 
+# part_row DIR LABEL: a part of a gate, its phases' busy seconds.
+part_row() {
+	[ -f "$1/phases.tsv" ] || return 0
+	pr_build=$(( $(phase_secs "$1" base-build) + $(phase_secs "$1" build) ))
+	say "| $2 | $("$RUNFILE" count --where phase=guest "$1/phases.tsv") | $pr_build | $(phase_secs "$1" guest) | $(phase_secs "$1" branch) |"
+}
+
+gate_bench() {
+	run=${RUN:-$(ls -d "$SG_CACHE"/runs/*-gate-* 2>/dev/null | tail -n 1)}
+	run=$(cd "$run" 2>/dev/null && pwd -P) && [ -f "$run/gate.tsv" ] ||
+		sg_die "bench: ${RUN:-no gate run in $SG_CACHE/runs}: not a gate's run folder (make gate first, or RUN=)"
+	say "# stableguard bench: where the gate's seconds went, $run"
+	say ""
+	say "$(hostname), $(nproc) cores; busy seconds by phase (phases.tsv of each part)."
+	say ""
+	say "| part | guests | build s | guest s | branch s |"
+	say "| --- | --- | --- | --- | --- |"
+	part_row "$run" "both kernels, every check"
+	for d in "$run"/narrow-*; do
+		[ -d "$d" ] && part_row "$d" "the previous release, chunk ${d##*-} alone"
+	done
+	part_row "$run/narrowed" "both kernels, narrowed chunks"
+	for d in "$run"/try-*; do
+		[ -d "$d" ] && part_row "$d" "try ${d##*-} of the rows that differed"
+	done
+	if [ -f "$run/bisect/steps.tsv" ]; then
+		st="$run/bisect/steps.tsv"
+		say "| the bisection and its verification: $("$RUNFILE" count "$st") steps, $("$RUNFILE" count --where build=built "$st") built, $("$RUNFILE" count --where "build^=reused" "$st") bzImages reused | | | $("$RUNFILE" list "$st" secs | awk '{ t += $1 } END { print t + 0 }') (steps' wall) | |"
+	fi
+	say ""
+	say "the gate's wall, its plan to its reply: $(( $(stat -c %Y "$run/reply.eml") - $(stat -c %Y "$run/plan") )) s"
+}
+
 # synthetic_history DIR N: N linear commits, tags v1.0 ... every 10000
 # (v3.19 at 90% of the way), one commit in ten with a Fixes: of a
 # made-up id (unknown: every lookup is still made).
@@ -503,10 +542,11 @@ host() {
 }
 
 case ${PHASE:-} in
-'' | follow-ups | host | guests | cold-breakdown | verifiers | layouts) ;;
-*) sg_die "bench: PHASE=$PHASE: want follow-ups, host, guests, cold-breakdown, verifiers or layouts (none: the default bench)" ;;
+'' | follow-ups | host | guests | cold-breakdown | verifiers | layouts | gate) ;;
+*) sg_die "bench: PHASE=$PHASE: want follow-ups, host, guests, cold-breakdown, verifiers, layouts or gate (none: the default bench)" ;;
 esac
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
+elif [ "${PHASE:-}" = gate ]; then gate_bench
 elif [ "${PHASE:-}" = host ]; then host
 elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${PHASE:-}" = cold-breakdown ]; then cold_breakdown
