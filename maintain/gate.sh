@@ -196,7 +196,7 @@ retry_differing() {
 		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check)
 	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
 	rd_prev=$gate_prev rd_cand=$gate_cand rd_k=2
-	sg_say "gate: $(echo $rd_checks | wc -w) checks differ: booted again on both, $SG_GATE_TRIES tries in all"
+	sg_say "gate: $(echo $rd_checks | wc -w) check(s) differ: booted again on both, $SG_GATE_TRIES tries in all"
 	while [ $rd_k -le "$SG_GATE_TRIES" ]; do
 		rd_t="$run/try-$rd_k"
 		gate_dir "$rd_t" "previous,$cand" "$(echo $rd_checks | tr ' ' ,)" "$gate_chunks" ||
@@ -223,22 +223,40 @@ narrow() {
 		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check; } | paste -sd, -)
 	[ -n "$nw_checks" ] || return $rc
 	case $SG_CHUNKS in *,*) ;; *) return $rc ;; esac
-	nw_kept=
 	for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
 		nw_d="$run/narrow-$nw_c"
 		gate_dir "$nw_d" previous "$nw_checks" "$nw_c" || return 2
 		SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$nw_d" "$initrd" "$SG_SERIES" \
 			> "$nw_d.log" 2>&1 || return 2
-		[ "$("$RUNFILE" count --where observed=PASS "$nw_d/results.tsv")" = \
-			"$("$RUNFILE" count "$nw_d/results.tsv")" ] && nw_kept="$nw_kept${nw_kept:+,}$nw_c"
 	done
-	"$RUNFILE" row --header narrow chunks="$SG_CHUNKS" kept="${nw_kept:--}" checks="$nw_checks" \
+	# The chunks every check passes that passes with some: a check that
+	# fails with every chunk (ext4-es-delayed on 4.0.1) is not the
+	# arrays' doing and narrows nothing.
+	nw_kept=$SG_CHUNKS nw_by=
+	for nw_k in $(echo "$nw_checks" | tr , ' '); do
+		nw_pass=
+		for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
+			[ "$("$RUNFILE" list --where check="$nw_k" "$run/narrow-$nw_c/results.tsv" observed)" = PASS ] &&
+				nw_pass="$nw_pass,$nw_c"
+		done
+		[ -n "$nw_pass" ] || continue
+		nw_by="$nw_by${nw_by:+,}$nw_k"
+		nw_kept=$(for nw_c in $(echo "$nw_kept" | tr , ' '); do
+			case "$nw_pass," in *",$nw_c,"*) echo "$nw_c" ;; esac
+		done | paste -sd, -)
+	done
+	[ -n "$nw_by" ] || nw_kept=
+	"$RUNFILE" row --header narrow chunks="$SG_CHUNKS" kept="${nw_kept:--}" checks="${nw_by:--}" \
 		run="$run/narrowed" > "$run/narrow"
-	if [ -z "$nw_kept" ] || [ "$nw_kept" = "$SG_CHUNKS" ]; then
+	if [ -z "$nw_by" ]; then
 		sg_say "gate: the previous release fails $nw_checks with every chunk ($SG_CHUNKS): not narrowed"
 		return $rc
 	fi
-	sg_say "gate: the previous release fails $nw_checks with chunks other than $nw_kept: the gate again with chunks $nw_kept"
+	if [ -z "$nw_kept" ]; then
+		sg_say "gate: the previous release passes $nw_by with no chunk in common: not narrowed"
+		return $rc
+	fi
+	sg_say "gate: the previous release fails $nw_by with chunks other than $nw_kept: the gate again with chunks $nw_kept"
 	gate_dir "$run/narrowed" "previous,$cand" "" "$nw_kept" || return 2
 	SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$run/narrowed" "$initrd" "$SG_SERIES" \
 		> "$run/narrowed.log" 2>&1 || return 2

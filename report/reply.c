@@ -199,8 +199,8 @@ static void write_reply(FILE *f)
 		culprit_said(f);
 		fputs("\n", f);
 	} else {
-		fprintf(f, "No regression: %d check%s, each as on %s.\n", r.nr, r.nr == 1 ? "" : "s",
-			r.previous);
+		fprintf(f, "No regression: %d check%s, none worse than on %s.\n", r.nr,
+			r.nr == 1 ? "" : "s", r.previous);
 	}
 	rows_named(f, "fixed", "Fixed: ");
 	rows_named(f, "still failing", "Known failures, failing on both: ");
