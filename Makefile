@@ -89,7 +89,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 DEB_FSTESTS := mmdebstrap autoconf automake libtool pkg-config xfslibs-dev uuid-dev \
 	libattr1-dev libacl1-dev libaio-dev libgdbm-dev liburing-dev libcap-dev
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan $(BIN)/fsbaseline
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan $(BIN)/fsbaseline $(BIN)/fixedby
 # Every source of the in-guest programs: the checks, the cross-era
 # scenarios and their common code (tests/t/014 holds this to verify/).
 CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
@@ -185,6 +185,8 @@ $(BIN)/tarimport: prove/tarimport.c
 $(BIN)/shardplan: prove/shardplan.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/fsbaseline: prove/fsbaseline.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/fixedby: prove/fixedby.c $(HOST_H)
 	$(call host_cc)
 $(BIN)/phasetimes: prove/phasetimes.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)

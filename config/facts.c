@@ -54,6 +54,46 @@ static void put_fix(struct fact *f, int i, const char *s)
 	snprintf(f->fixes[i], 41, "%s", s);
 }
 
+static void put_check(struct fact *f, int i, const char *s)
+{
+	f->checks[i] = s;
+}
+
+static void put_test(struct fact *f, int i, const char *s)
+{
+	f->tests[i] = s;
+}
+
+/* proven-by: {checks: [raid0-map, ...], fstests: [generic/086]} */
+static void load_proofs(struct ydoc *y, yaml_node_t *m, struct fact *f)
+{
+	int i;
+
+	f->proven_by = m;
+	if (!m)
+		return;
+	if (!ydoc_is_map(m)) {
+		ydoc_err(y, m, "%s: \"proven-by\" must be a mapping of checks and fstests",
+			 short_id(f->id));
+		return;
+	}
+	for (i = 0; i < ydoc_len(m); i++) {
+		const char *k = ydoc_str(ydoc_key(y, m, i));
+
+		if (!k || (strcmp(k, "checks") && strcmp(k, "fstests")))
+			ydoc_err(y, ydoc_key(y, m, i), "%s: proven-by: %s: want checks or fstests",
+				 short_id(f->id), k ? k : "?");
+	}
+	load_list(y, ydoc_get(y, m, "checks"), "proven-by checks", FACT_MAX_PROOFS,
+		  &f->nr_checks, put_check, f);
+	load_list(y, ydoc_get(y, m, "fstests"), "proven-by fstests", FACT_MAX_PROOFS,
+		  &f->nr_tests, put_test, f);
+	for (i = 0; i < f->nr_tests; i++)
+		if (!strchr(f->tests[i], '/'))
+			ydoc_err(y, m, "%s: proven-by: fstests: %s is no test (generic/086)",
+				 short_id(f->id), f->tests[i]);
+}
+
 static void put_file(struct fact *f, int i, const char *s)
 {
 	f->files[i] = s;
@@ -116,6 +156,7 @@ static void load_one(struct facts *facts, yaml_node_t *n)
 	load_list(y, ydoc_get(y, n, "fixes"), "fixes", FACT_MAX_FIXES, &f->nr_fixes, put_fix, f);
 	load_list(y, ydoc_get(y, n, "files"), "files", FACT_MAX_FILES, &f->nr_files, put_file, f);
 	load_stable(y, ydoc_get(y, n, "stable"), f);
+	load_proofs(y, ydoc_get(y, n, "proven-by"), f);
 	facts->n++;
 }
 
@@ -208,6 +249,45 @@ int facts_fixed_by(struct ydoc *y, const char *dir, const char *id)
 			if (!strncmp(f->fixes[j], id, n))
 				printf("%s\t%s\t%s\t%s\n", f->id, f->subject,
 				       f->release ?: "-", f->kind ?: "-");
+	}
+	return 0;
+}
+
+static int known_check(struct ydoc *branches, const char *name)
+{
+	yaml_node_t *c = ydoc_get(branches, ydoc_root(branches), "checks");
+	int i;
+
+	for (i = 0; i < ydoc_len(c); i++)
+		if (!strcmp(ydoc_str(ydoc_item(branches, c, i)), name))
+			return 1;
+	return 0;
+}
+
+int facts_proofs(struct ydoc *y, const char *dir)
+{
+	static struct facts facts;
+	const struct fact *f;
+	int i, j, bad = 0;
+
+	if (facts_load_for_branches(&facts, y, dir))
+		return 2;
+	for (i = 0; i < facts.n; i++)
+		for (j = 0; j < facts.f[i].nr_checks; j++)
+			if (!known_check(y, facts.f[i].checks[j])) {
+				ydoc_err(&facts.y, facts.f[i].proven_by,
+					 "%s: proven-by: %s is not a check of %s",
+					 short_id(facts.f[i].id), facts.f[i].checks[j], y->path);
+				bad = 1;
+			}
+	if (bad)
+		return 2;
+	for (i = 0; i < facts.n; i++) {
+		f = &facts.f[i];
+		for (j = 0; j < f->nr_checks; j++)
+			printf("%s\tcheck\t%s\t%s\n", f->id, f->checks[j], f->subject);
+		for (j = 0; j < f->nr_tests; j++)
+			printf("%s\tfstests\t%s\t%s\n", f->id, f->tests[j], f->subject);
 	}
 	return 0;
 }

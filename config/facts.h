@@ -9,6 +9,7 @@
 #define FACT_MAX_FIXES 8
 #define FACT_MAX_FILES 32
 #define FACT_MAX_STABLE 8
+#define FACT_MAX_PROOFS 16
 
 /*
  * A stable release that carried the commit, and where that is said (a
@@ -30,6 +31,10 @@ struct fact {
 	const char *files[FACT_MAX_FILES];
 	int nr_stable;
 	struct stable_release stable[FACT_MAX_STABLE];
+	/* proven-by: the checks and fstests tests that fail without it */
+	int nr_checks, nr_tests;
+	const char *checks[FACT_MAX_PROOFS], *tests[FACT_MAX_PROOFS];
+	yaml_node_t *proven_by;	/* for messages */
 };
 
 struct facts {
@@ -55,5 +60,12 @@ const char *short_id(const char *id);
  * ("id<TAB>subject<TAB>release<TAB>kind"); 0, 2 for an id too short.
  */
 int facts_fixed_by(struct ydoc *y, const char *dir, const char *id);
+
+/*
+ * sgconf proofs: what proves each commit of the record, one line each
+ * ("id<TAB>check|fstests<TAB>name<TAB>subject"), its checks validated
+ * against branches.yaml's; 0, or 2 after naming a bad one.
+ */
+int facts_proofs(struct ydoc *y, const char *dir);
 
 #endif

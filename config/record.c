@@ -25,10 +25,12 @@
 #include "yamldoc.h"
 
 enum { K_SUBJECT, K_AUTHOR, K_DATE, K_RELEASE, K_KIND, K_FIXES, K_FILES,
-       K_STABLE, NR_KEYS };
+       K_STABLE, K_CHECKS, K_FSTESTS, NR_KEYS };
 
+/* checks= and fstests= go under proven-by: (put_entry), as its two lists. */
 static const char *const keys[NR_KEYS] = {
 	"subject", "author", "date", "release", "kind", "fixes", "files", "stable",
+	"checks", "fstests",
 };
 /* The first five must be given. */
 #define NR_REQUIRED 5
@@ -57,7 +59,7 @@ static int parse_args(int argc, char **argv, const char **val)
 
 		k = eq ? key_index(argv[i], eq - argv[i]) : -1;
 		if (k < 0) {
-			fprintf(stderr, "record: \"%s\": not key=value with a key of subject, author, date, release, kind, fixes, files, stable\n",
+			fprintf(stderr, "record: \"%s\": not key=value with a key of subject, author, date, release, kind, fixes, files, stable, checks, fstests\n",
 				argv[i]);
 			return -1;
 		}
@@ -196,8 +198,13 @@ static int put_entry(FILE *out, const char *id, const char **val)
 	fprintf(out, "\n  - id: \"%s\"\n", id);
 	for (k = 0; k < NR_REQUIRED; k++)
 		put_field(out, keys[k], val[k]);
-	for (k = NR_REQUIRED; k < NR_KEYS; k++)
+	for (k = NR_REQUIRED; k < K_CHECKS; k++)
 		if (val[k] && *val[k] && put_list(out, 4, k, val[k]))
+			return -1;
+	if ((val[K_CHECKS] && *val[K_CHECKS]) || (val[K_FSTESTS] && *val[K_FSTESTS]))
+		fputs("    proven-by:\n", out);
+	for (k = K_CHECKS; k < NR_KEYS; k++)
+		if (val[k] && *val[k] && put_list(out, 6, k, val[k]))
 			return -1;
 	return 0;
 }
@@ -502,6 +509,11 @@ int facts_record(const char *path, const char *id, int argc, char **argv)
 		return 2;
 	if (facts_load(&facts, path))
 		return 1;
+	if (facts_find(&facts, id) && (val[K_CHECKS] || val[K_FSTESTS])) {
+		fprintf(stderr, "record: %s is recorded: its proven-by is edited in %s by hand\n",
+			short_id(id), path);
+		return 2;
+	}
 	if (facts_find(&facts, id))
 		return add_stable(path, id, val[K_STABLE]);
 	if (val[K_FIXES] && unknown_fixes(val[K_FIXES]))
@@ -517,12 +529,38 @@ int facts_record(const char *path, const char *id, int argc, char **argv)
 	return rc;
 }
 
+/* Each of checks=a,b is a check of branches.yaml: 0, or -1 naming one that is not. */
+static int known_checks(struct ydoc *y, int argc, char **argv)
+{
+	yaml_node_t *c = ydoc_get(y, ydoc_root(y), "checks");
+	char *copy, *name, *save = NULL;
+	int i, j, bad = 0;
+
+	for (i = 0; i < argc; i++) {
+		if (strncmp(argv[i], "checks=", 7))
+			continue;
+		copy = strdup(argv[i] + 7);
+		for (name = strtok_r(copy, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+			for (j = 0; j < ydoc_len(c) && strcmp(ydoc_str(ydoc_item(y, c, j)), name); j++)
+				;
+			if (j == ydoc_len(c)) {
+				fprintf(stderr, "record: checks=%s: not a check of %s\n", name, y->path);
+				bad = -1;
+			}
+		}
+		free(copy);
+	}
+	return bad;
+}
+
 /* sgconf record: facts_record() on the facts file branches.yaml names. */
 int record_branches(struct ydoc *y, const char *dir, const char *id, int argc, char **argv)
 {
 	const char *rel = ydoc_str(ydoc_get(y, ydoc_root(y), "upstream"));
 	char path[8192];
 
+	if (known_checks(y, argc, argv))
+		return 2;
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
 	return facts_record(path, id, argc, argv);
 }

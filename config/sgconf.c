@@ -22,10 +22,14 @@
  *	sgconf FILE cross			the cross-era pairs (run file kind pairs)
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
+ *	sgconf FILE proofs			what proves each upstream commit of the
+ *					record: its proven-by checks and fstests
+ *					tests ("id<TAB>check|fstests<TAB>name<TAB>subject")
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *	sgconf FILE record ID subject=S author=A date=D release=R
  *		kind=fix|history|build-compat [fixes=ID,..] [files=F,..] [stable=V,..]
+ *		[checks=C,..] [fstests=T,..] (its proven-by)
  *						adds ID to the upstream facts;
  *						exit 3: fixes= names commits not
  *						recorded, printed one a line
@@ -62,7 +66,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -113,6 +117,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	}
 	if (!strcmp(cmd, "fixed-by") && argc == 4)
 		return facts_fixed_by(y, basedir, argv[3]);
+	if (!strcmp(cmd, "proofs") && argc == 3)
+		return facts_proofs(y, basedir);
 	if (!strcmp(cmd, "guard"))
 		return guard_branches(y, basedir, argc > 3 ? argv[3] : NULL, argc > 4 ? argv[4] : NULL);
 	if (!strcmp(cmd, "record") && argc >= 4)

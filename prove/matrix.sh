@@ -91,10 +91,12 @@ mine=" $("$RUNFILE" list --where shard="$shard_k" "$run/shards" series | tr '\n'
 is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 
 # unit_row ROWS VARIANT STATUS LOG VERDICTS REASON: what became of the
-# unit (a run file of kind boots, ROWS), for the join; its kernel and
-# patch set as branch_series found them.
+# unit (a run file of kind boots, ROWS), for the join; its patch set as
+# branch_series found it, its kernel the variant's tree's version when it
+# was checked out, else the series'.
 unit_row() {
 	read -r ur_kernel ur_patchset < "$run/kernels/$SG_SERIES/.id"
+	[ ! -s "$run/kernels/$SG_SERIES/.$2.kernel" ] || ur_kernel=$(cat "$run/kernels/$SG_SERIES/.$2.kernel")
 	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$2" status="$3" \
 		kernel="$ur_kernel" patchset="$ur_patchset" log="$4" verdicts="$5" reason="$6" > "$1"
 }
@@ -216,6 +218,10 @@ build_variant() {
 		echo "cannot check out $(sg_variant_branch "$1")"
 		return 1
 	fi
+	# The variant's own version: a gate's previous release (FROM=v4.0.4)
+	# is not the series' base.
+	make -s -C "$SG_REPO" kernelversion > "$run/kernels/$SG_SERIES/.$1.kernel" 2>/dev/null ||
+		rm -f "$run/kernels/$SG_SERIES/.$1.kernel"
 	bd_keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	bd_stamp=$(build_stamp) || { echo "cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
 	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$bd_keep" "$bd_stamp" "$bd_say"; then
