@@ -29,6 +29,7 @@
 #   make bench PHASE=verifiers [SERIES=6.1] [RUN=dir]  what fio and e2fsck add to each guest
 #   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
 #   make bench PHASE=gate [RUN=dir]   where a gate's seconds went (no kernel)
+#   make proofs [FSTESTS=dir]         the proof index: the checks and tests that prove each fix
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -102,7 +103,7 @@ SG_FIO := $(call setting,SG_FIO)
 endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: gate gate-locked fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
+.PHONY: proofs gate gate-locked fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
@@ -332,6 +333,11 @@ gate-locked: deps-apt $(BIN)/sgconf
 		FROM="$(FROM)" GATE_SIDE="$(GATE_SIDE)" GATE_SIDES="$(GATE_SIDES)" \
 		lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
+
+# The proof index: what proves each upstream commit (the record's
+# proven-by; with FSTESTS, the tests' _fixed_by_kernel_commit lines).
+proofs: tools
+	@FSTESTS="$(FSTESTS)" prove/proofs.sh
 
 # Reads a run folder: no lock.
 repro: tools

@@ -40,6 +40,10 @@ const char *const culprit_names[CU_NCOLS] = {
 
 const char *const thread_names[TH_NCOLS] = { "message_id", "subject" };
 
+const char *const proof_names[PR_NCOLS] = {
+	"number", "patch", "upstream", "check", "without", "with", "outcome", "note",
+};
+
 const char *const narrow_names[NA_NCOLS] = { "chunks", "kept", "checks", "run" };
 
 const char *const plan_names[PL_NCOLS] = {
@@ -85,6 +89,7 @@ static const struct runfile_kind kinds[] = {
 	{ "gate", gate_names, G_NCOLS },
 	{ "culprit", culprit_names, CU_NCOLS },
 	{ "thread", thread_names, TH_NCOLS },
+	{ "proof", proof_names, PR_NCOLS },
 	{ "narrow", narrow_names, NA_NCOLS },
 };
 

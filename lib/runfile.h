@@ -28,6 +28,8 @@
  *	culprit		a gate's culprit: the queue's patch its regression
  *			was bisected to (maintain/gate.sh)
  *	thread		a gate's review thread (MBOX): the cover's headers
+ *	proof		a gate's proofs: each patch the record says how to
+ *			prove, with and without it
  *	narrow		a gate's arrays narrowed to what the previous passes
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
@@ -176,6 +178,21 @@ enum culprit_col {
 	CU_NUMBER, CU_PATCH, CU_SUBJECT, CU_UPSTREAM, CU_VERIFIED, CU_FIXED_BY, CU_BISECT,
 	CU_NCOLS
 };
+
+/*
+ * A gate's proof of a patch: its place in the queue, file and upstream
+ * commit, a check that proves that commit (the record's proven-by), the
+ * check on the candidate without the patch and with it, and the outcome:
+ * proven (FAIL without, PASS with), not reached (PASS both), not fixed
+ * (FAIL both), inverted (PASS without, FAIL with: a regression of that
+ * patch), untestable (the revert does not apply, or its kernel does not
+ * build or boot: note says which).
+ */
+enum proof_col {
+	PR_NUMBER, PR_PATCH, PR_UPSTREAM, PR_CHECK, PR_WITHOUT, PR_WITH, PR_OUTCOME, PR_NOTE,
+	PR_NCOLS
+};
+extern const char *const proof_names[PR_NCOLS];
 
 /* The review thread a gate's MBOX came from: its cover letter's headers. */
 enum thread_col { TH_MESSAGE_ID, TH_SUBJECT, TH_NCOLS };

@@ -266,6 +266,82 @@ narrow() {
 	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 }
 
+# side_outcome CHECK: the candidate's outcome of CHECK over its tries in
+# the gate: FAIL when a try failed, PASS when every one passed.
+side_outcome() {
+	so_all=$("$RUNFILE" list --where check="$1" "$run/gate.tsv" candidate)
+	case ,$so_all, in
+	*,FAIL,*) echo FAIL ;;
+	,,) echo - ;;
+	*) case $so_all in *[!PASS,]*) echo "${so_all%%,*}" ;; *) echo PASS ;; esac ;;
+	esac
+}
+
+# prove_patches: each patch of the queue whose upstream commit the
+# record says how to prove (sgconf proofs: its proven-by checks) is
+# proven on this candidate: the candidate with that patch reverted
+# (gate/S/without-NNN, a kernel of its own, an incremental build) booted
+# with those checks (RUN_DIR/proof-NNN, the gate's seed and chunks),
+# beside the candidate's own rows.  RUN_DIR/proofs (run file proof).
+# An inverted proof (the patch makes the check fail) is a regression of
+# that patch: status 1.
+prove_patches() {
+	"$SGCONF" "$BRANCHES" proofs > "$run/proof-index" || return 2
+	"$RUNFILE" header proof > "$run/proofs"
+	pp_rc=0 pp_k=0
+	pp_commits=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")")
+	for pp_e in "$tmp"/e/[0-9]*; do
+		pp_k=$((pp_k + 1))
+		pp_id=$(cat "$pp_e/id")
+		pp_checks=$(awk -F'\t' -v id="$pp_id" '$1 == id && $2 == "check" { print $3 }' "$run/proof-index" |
+			paste -sd, -)
+		[ -n "$pp_checks" ] || continue
+		pp_num=$(printf '%03d/%03d' "$pp_k" "$n") pp_name=$(cat "$pp_e/name")
+		pp_c=$(echo "$pp_commits" | sed -n "${pp_k}p")
+		pp_d="$run/proof-$(printf %03d "$pp_k")" pp_v="without-$(printf %03d "$pp_k")"
+		pp_note=- pp_rows=
+		sg_git checkout -q -f --detach "$(sg_variant_branch "$cand")" &&
+		if GIT_AUTHOR_NAME=stableguard GIT_AUTHOR_EMAIL=stableguard@localhost \
+			GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
+			sg_git revert --no-edit "$pp_c" > "$pp_d.revert" 2>&1; then
+			sg_git branch -f "gate/$SG_SERIES/$pp_v" HEAD
+			mkdir -p "$pp_d" &&
+			"$SGCONF" "$BRANCHES" facts "$pp_d" ${gate_chunks:+--chunks "$gate_chunks"} "$SG_SERIES" &&
+			{ "$RUNFILE" header variants
+			  "$RUNFILE" row variants series="$SG_SERIES" variant="$pp_v" fixes=$prev_fixes regress=- \
+				from="gate/$SG_SERIES/$pp_v" branch="$(sg_variant_branch "$pp_v")"; } > "$pp_d/variants" &&
+			"$SGCONF" "$BRANCHES" gate-plan "$pp_d" "$SG_SERIES" "$pp_v" "$pp_checks" &&
+			"$RUNFILE" header pairs > "$pp_d/cross.list" || return 2
+			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $pp_checks"
+			SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$pp_d" "$initrd" "$SG_SERIES" \
+				> "$pp_d.log" 2>&1
+			pp_rows=$pp_d/results.tsv
+		else
+			sg_git revert --abort > /dev/null 2>&1
+			pp_note="the revert does not apply to the candidate: $(grep -i -m 1 conflict "$pp_d.revert")"
+		fi
+		sg_git checkout -q -f "stable/$SG_SERIES"
+		for pp_ck in $(echo "$pp_checks" | tr , ' '); do
+			pp_with=$(side_outcome "$pp_ck") pp_without=-
+			[ ! -f "${pp_rows:-/nonexistent}" ] ||
+				pp_without=$("$RUNFILE" list --where check="$pp_ck" "$pp_rows" observed)
+			case $pp_without/$pp_with in
+			FAIL/PASS) pp_out=proven ;;
+			PASS/PASS) pp_out="not reached" ;;
+			FAIL/FAIL) pp_out="not fixed" ;;
+			PASS/FAIL) pp_out=inverted pp_rc=1 ;;
+			*) pp_out=untestable
+			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: $pp_with" ;;
+			esac
+			"$RUNFILE" row proof number="$pp_num" patch="$pp_name" upstream="$pp_id" check="$pp_ck" \
+				without="${pp_without:--}" with="$pp_with" outcome="$pp_out" note="$pp_note" \
+				>> "$run/proofs"
+		done
+	done
+	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $(ls -d "$run"/proof-[0-9]* 2>/dev/null | wc -l) patch(es): $("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
+	return $pp_rc
+}
+
 # bisect_regression: the queue's patch the regressed checks break at,
 # by make bisect's bisect.sh (the previous release good, the candidate
 # bad, a commit a patch), verified there (the culprit fails, its parent
@@ -334,10 +410,25 @@ retry_differing
 rc=$?
 [ $rc -le 1 ] || exit 2
 [ $rc = 0 ] || bisect_regression
+# Each patch the record can prove, proven with and without it.
+prove_patches
+pp=$?
+[ $pp -le 1 ] || exit 2
+[ $pp = 0 ] || rc=1
 # The narrowing said where the table is read.
 [ -z "$gate_chunks" ] || {
 	printf '\nCompared with chunks %s only: the previous release fails %s with the others (%s; every chunk: gate-all-chunks.md).\n' \
 		"$gate_chunks" "$("$RUNFILE" list "$run/narrow" checks)" "$("$RUNFILE" list "$run/narrow" chunks)"
+} >> "$run/gate.md"
+# The proofs, under the table.
+[ "$("$RUNFILE" count "$run/proofs" 2>/dev/null || echo 0)" = 0 ] || {
+	printf '\n| patch | file | upstream | check | without it | with it | proof |\n|---|---|---|---|---|---|---|\n'
+	"$RUNFILE" get --prefix p_ "$run/proofs" number patch upstream check without with outcome |
+		while read -r p_row; do
+			eval "$p_row"
+			printf '| %s | %s | %.12s | %s | %s | %s | %s |\n' "$p_number" "$p_patch" \
+				"$p_upstream" "$p_check" "$p_without" "$p_with" "$p_outcome"
+		done
 } >> "$run/gate.md"
 # The tester's reply to the review thread: Tested-by, or what regressed.
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2

@@ -8,9 +8,10 @@
  *		_fixed_by_kernel_commit <id> "<subject>" and
  *		_fixed_by_git_commit kernel <id> "<subject>" of tests/<dir>/<N>
  *
- * fstyp is the file system the line is for when it says so
+ * fstyp is the file system the line is for: the one it names
  * ([ "$FSTYP" = "btrfs" ] && _fixed_by_kernel_commit ...: a btrfs fix
- * of a generic test), else "-".
+ * of a generic test), else the test's folder (tests/ext4/), else "-"
+ * (a generic test, for every file system).
  * A test's line may go on over backslash-newlines.  An id is given as it
  * is (lower-cased), at least 8 hex digits; a placeholder (xxxxxxxxxxxx,
  * or any id that is no hex) is named on stderr with its file and line and
@@ -83,6 +84,9 @@ static void fixed_line(const char *test, const char *path, int lineno, const cha
 	if (!p || (hash && hash < p))
 		return;	/* a comment that names the helper */
 	fstyp_of(line, p, fstyp, sizeof(fstyp));
+	/* A test of tests/btrfs/ is for btrfs whatever its line says. */
+	if (!strcmp(fstyp, "-") && strncmp(test, "generic/", 8) && strncmp(test, "shared/", 7))
+		snprintf(fstyp, sizeof(fstyp), "%.*s", (int)strcspn(test, "/"), test);
 	if (!word(&p, cmd, sizeof(cmd)))
 		return;
 	if (!strcmp(cmd, "_fixed_by_git_commit")) {

@@ -30,7 +30,56 @@ static struct reply {
 	char *culprit[CU_NCOLS];
 	char *thread[TH_NCOLS];		/* the review thread, when MBOX gave it */
 	char *narrow[NA_NCOLS];		/* the chunks compared, when narrowed */
+	char *proofs[MAX_ROWS][PR_NCOLS];	/* each patch proven, with and without it */
+	int nr_proofs;
 } r;
+
+static int proof_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	if (r.nr_proofs == MAX_ROWS)
+		return 0;
+	return tsv_copy(cols, PR_NCOLS, r.proofs[r.nr_proofs++]);
+}
+
+static int inverted(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.nr_proofs; i++)
+		n += !strcmp(r.proofs[i][PR_OUTCOME], "inverted");
+	return n;
+}
+
+/* What each proof found, a line a (patch, check), the warnings first. */
+static void proofs_said(FILE *f)
+{
+	static const char *const said[][2] = {
+		{ "inverted", "REGRESSION: passes without it, fails with it" },
+		{ "not fixed", "WARNING: fails with it and without it: it does not fix its bug here" },
+		{ "proven", "fails without it, passes with it" },
+		{ "not reached", "passes with it and without it: the check does not reach the bug here" },
+		{ "untestable", "untestable" },
+	};
+	size_t k;
+	int i;
+
+	if (!r.nr_proofs)
+		return;
+	fprintf(f, "\nBackports proven on %s (the candidate with the patch reverted):\n", r.release);
+	for (k = 0; k < sizeof(said) / sizeof(said[0]); k++)
+		for (i = 0; i < r.nr_proofs; i++) {
+			char **p = r.proofs[i];
+
+			if (strcmp(p[PR_OUTCOME], said[k][0]))
+				continue;
+			fprintf(f, "  patch %s %s (commit %.12s): %s by %s: %s", p[PR_NUMBER],
+				p[PR_PATCH], p[PR_UPSTREAM], p[PR_OUTCOME], p[PR_CHECK], said[k][1]);
+			if (strcmp(p[PR_NOTE], "-"))
+				fprintf(f, " (%s)", p[PR_NOTE]);
+			fputs("\n", f);
+		}
+}
 
 static int culprit_row(void *ctx, char **cols)
 {
@@ -206,8 +255,9 @@ static void write_reply(FILE *f)
 	rows_named(f, "still failing", "Known failures, failing on both: ");
 	rows_named(f, "flaky", "Flaky, on the previous release too: ");
 	rows_named(f, "skip", "Skipped: ");
+	proofs_said(f);
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
-	if (!bad)
+	if (!bad && !inverted())
 		fprintf(f, "\nTested-by: %s\n", r.tester);
 }
 
@@ -225,7 +275,8 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
 	    optional("culprit", culprit_names, CU_NCOLS, culprit_row) ||
 	    optional("thread", thread_names, TH_NCOLS, thread_row) ||
-	    optional("narrow", narrow_names, NA_NCOLS, narrow_row))
+	    optional("narrow", narrow_names, NA_NCOLS, narrow_row) ||
+	    optional("proofs", proof_names, PR_NCOLS, proof_row))
 		return 2;
 	kernels();
 	if (write_file("report --reply", run, "reply.eml", write_reply))

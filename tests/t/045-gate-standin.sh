@@ -19,6 +19,25 @@ export SG_STANDIN_CHECKS="raid0-map raid0-discard"
 # The guest's arrays: chunks of 64 and 12 KiB.
 sed -i 's/chunks: \[64\]/chunks: [64, 12]/' "$SG_BRANCHES"
 
+# The record's proof of two stand-in commits: widen-a (1111...) by
+# raid0-map, drop-allfail (5555...) by raid0-discard.
+cat >> "$T/conf/upstream.yaml" <<'EOF'
+
+  - id: "1111111111111111111111111111111111111111"
+    subject: "md/raid0: widen-a"
+    release: "v9.9"
+    kind: "fix"
+    proven-by:
+      checks: ["raid0-map"]
+
+  - id: "5555555555555555555555555555555555555555"
+    subject: "md/raid0: drop-allfail"
+    release: "v9.9"
+    kind: "fix"
+    proven-by:
+      checks: ["raid0-discard"]
+EOF
+
 # The tree: its "bzImage" is drivers/md/raid0.c as it was built.
 src="$T/linux-9.9.1"
 mkdir -p "$src/drivers/md" "$src/scripts/kconfig" "$SG_CACHE/tarballs"
@@ -206,6 +225,52 @@ rc=$?
 	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2 (3 boots each)' "$T/rc/reply.eml" &&
 	ok "bisected with the narrowed chunks to the RC's first commit, verified; the reply says what was narrowed" ||
 	fail "rc culprit: $(cat "$T/rc/culprit" "$T/rc/bisect/answer" "$T/rc/reply.eml" 2>&1 | head -n 40)"
+# Proof per patch: widen-a, reverted on the clean candidate, passes
+# raid0-map as with it (not reached); on the planted queue its revert
+# conflicts with the patch after it (untestable, said why).  A patch that
+# drops ALLFAIL on FROM (raid0-discard failing with every chunk): proven,
+# it fails without it and passes with it; the reply says each.
+[ "$("$RUNFILE" list "$T/good/proofs" number patch check without with outcome)" = \
+	"001/001 widen-a raid0-map PASS PASS not reached" ] &&
+	grep -qx '  patch 001/001 widen-a (commit 111111111111): not reached by raid0-map: passes with it and without it: the check does not reach the bug here' "$T/good/reply.eml" &&
+	ok "proof: a patch whose check passes without it too: not reached" ||
+	fail "proof, good: $(cat "$T/good/proofs"; grep -A3 'Backports' "$T/good/reply.eml")"
+[ "$("$RUNFILE" list "$T/bad/proofs" number outcome)" = "001/002 untestable" ] &&
+	"$RUNFILE" list "$T/bad/proofs" note | grep -q '^the revert does not apply to the candidate' &&
+	ok "proof: a revert that does not apply: untestable, named" ||
+	fail "proof, bad: $(cat "$T/bad/proofs")"
+q3="$T/queue-9.9.3"
+mkdir -p "$q3"
+cat > "$q3/drop-allfail" <<'EOF'
+From 5555555555555555555555555555555555555555 Mon Sep 17 00:00:00 2001
+From: A U Thor <author@example.org>
+Date: Mon, 4 May 2015 10:00:00 +0200
+Subject: md/raid0: drop-allfail
+
+From: A U Thor <author@example.org>
+
+commit 5555555555555555555555555555555555555555 upstream.
+
+Signed-off-by: A U Thor <author@example.org>
+
+---
+--- a/drivers/md/raid0.c
++++ b/drivers/md/raid0.c
+@@ -1,4 +1,3 @@
+ NO12
+-ALLFAIL
+ static int a;
+ static int b;
+EOF
+echo drop-allfail > "$q3/series"
+FROM="$r@v9.9.1" gate "$T/proof" "$q3"
+rc=$?
+[ $rc = 0 ] && [ "$("$RUNFILE" list "$T/proof/proofs" number check without with outcome)" = \
+	"001/001 raid0-discard FAIL PASS proven" ] &&
+	grep -qx '  patch 001/001 drop-allfail (commit 555555555555): proven by raid0-discard: fails without it, passes with it' "$T/proof/reply.eml" &&
+	grep -q '^Tested-by: ' "$T/proof/reply.eml" &&
+	ok "proof: a fix that fails without it and passes with it: proven, in the reply" ||
+	fail "proof: exit $rc: $(cat "$T/proof/proofs"; tail -n 5 "$T/proof.out"; cat "$T/proof/reply.eml")"
 RC="$r@v9.9.1" FROM="$r@rc" gate "$T/rcback" ""
 [ $? = 2 ] && grep -q "FROM=$r@rc is not an ancestor of RC=$r@v9.9.1" "$T/rcback.out" &&
 	ok "FROM not an ancestor of RC: exit 2, named" || fail "rcback: $(tail -n 3 "$T/rcback.out")"
