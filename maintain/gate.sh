@@ -338,7 +338,7 @@ prove_patches() {
 				>> "$run/proofs"
 		done
 	done
-	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $(ls -d "$run"/proof-[0-9]* 2>/dev/null | wc -l) patch(es): $("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
+	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $("$RUNFILE" list "$run/proofs" number | sort -u | wc -l) patch(es):$("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 	return $pp_rc
 }
 
