@@ -30,17 +30,14 @@ entry() {
 queue_input() {
 	[ -d "$1" ] || gate_bad "QUEUE=$1: no such folder"
 	[ -f "$1/series" ] || gate_bad "QUEUE=$1: no series file (a stable-queue folder lists its patches in series)"
-	qi_line=0
-	while IFS= read -r qi_l || [ -n "$qi_l" ]; do
-		qi_line=$((qi_line + 1))
-		qi_p=$(echo "$qi_l" | sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]].*//')
-		[ -n "$qi_p" ] || continue
+	mkdir -p "$tmp/q"
+	sg_quilt_series "$1" > "$tmp/q/lines"
+	while read -r qi_line qi_p; do
 		[ -f "$1/$qi_p" ] || gate_bad "$1/series:$qi_line names $qi_p: no such patch in $1"
-		mkdir -p "$tmp/q"
 		"$QUILTMAIL" mail "$1/$qi_p" "$SG_SERIES" "$2" > "$tmp/q/mail" 2>"$tmp/q/err" ||
 			gate_bad "$1/series:$qi_line ($qi_p): not a patch: $(head -n 1 "$tmp/q/err")"
 		entry "$qi_p" "$tmp/q/mail" "$1/$qi_p"
-	done < "$1/series"
+	done < "$tmp/q/lines"
 	[ "$nr_entries" -gt 0 ] || gate_bad "$1/series lists no patch"
 }
 

@@ -92,14 +92,11 @@ read_one() {
 read_queue() {
 	[ -f "$1/series" ] || sg_die "intake: $1: no series file (a quilt queue lists its patches in $1/series)"
 	rel=$(stable_release "$1" "$1") || exit 1
-	lineno=0
-	while IFS= read -r line || [ -n "$line" ]; do
-		lineno=$((lineno + 1))
-		p=$(echo "$line" | sed -e 's/#.*//' -e 's/^[[:space:]]*//' -e 's/[[:space:]].*//')
-		[ -n "$p" ] || continue
+	sg_quilt_series "$1" > "$tmp/series.lines"
+	while read -r lineno p; do
 		[ -f "$1/$p" ] || sg_die "intake: $1/series:$lineno names $p: no such patch in $1"
 		add_quilt "$1/$p" "$rel" "$1/series:$lineno ($p)"
-	done < "$1/series"
+	done < "$tmp/series.lines"
 	[ "$nr_entries" -gt 0 ] || sg_die "intake: $1/series lists no patch"
 	sg_say "intake: $nr_entries patches of $rel from $1"
 }

@@ -51,7 +51,24 @@ static int inverted(void)
 	return n;
 }
 
-/* What each proof found, a line a (patch, check), the warnings first. */
+/* Proofs i and j: the same patch, the same outcome. */
+static int same_proof(int i, int j)
+{
+	return !strcmp(r.proofs[i][PR_NUMBER], r.proofs[j][PR_NUMBER]) &&
+	       !strcmp(r.proofs[i][PR_OUTCOME], r.proofs[j][PR_OUTCOME]);
+}
+
+static int said_before(int i)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (same_proof(i, j))
+			return 1;
+	return 0;
+}
+
+/* What each proof found, a line a patch and outcome, the warnings first. */
 static void proofs_said(FILE *f)
 {
 	static const char *const said[][2] = {
@@ -62,7 +79,7 @@ static void proofs_said(FILE *f)
 		{ "untestable", "untestable" },
 	};
 	size_t k;
-	int i;
+	int i, j, n;
 
 	if (!r.nr_proofs)
 		return;
@@ -71,10 +88,14 @@ static void proofs_said(FILE *f)
 		for (i = 0; i < r.nr_proofs; i++) {
 			char **p = r.proofs[i];
 
-			if (strcmp(p[PR_OUTCOME], said[k][0]))
+			if (strcmp(p[PR_OUTCOME], said[k][0]) || said_before(i))
 				continue;
-			fprintf(f, "  patch %s %s (commit %.12s): %s by %s: %s", p[PR_NUMBER],
-				p[PR_PATCH], p[PR_UPSTREAM], p[PR_OUTCOME], p[PR_CHECK], said[k][1]);
+			fprintf(f, "  patch %s %s (commit %.12s): %s by ", p[PR_NUMBER], p[PR_PATCH],
+				p[PR_UPSTREAM], p[PR_OUTCOME]);
+			for (j = i, n = 0; j < r.nr_proofs; j++)
+				if (same_proof(i, j))
+					fprintf(f, "%s%s", n++ ? ", " : "", r.proofs[j][PR_CHECK]);
+			fprintf(f, ": %s", said[k][1]);
 			if (strcmp(p[PR_NOTE], "-"))
 				fprintf(f, " (%s)", p[PR_NOTE]);
 			fputs("\n", f);
