@@ -4,8 +4,8 @@
  * release, check by check (RUN/gate.tsv, regressions first, as compare.c
  * ordered it), each side's tries, the verdict and the candidate's first
  * bad line; then the queue's patch the regressions were bisected to
- * (RUN/culprit) and the arrays the comparison was narrowed to
- * (RUN/narrow).
+ * (RUN/culprit), the arrays the comparison was narrowed to (RUN/narrow),
+ * and each patch proven with and without it (RUN/proofs).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,7 +22,61 @@ static struct {
 	int nr;
 	char *culprit[CU_NCOLS];
 	char *narrow[NA_NCOLS];
+	char *proofs[MAX_GATE_ROWS][PR_NCOLS];
+	int nr_proofs;
 } g;
+
+static int proof_row(void *ctx, char **cols)
+{
+	(void)ctx;
+	return g.nr_proofs == MAX_GATE_ROWS ? 0 : tsv_copy(cols, PR_NCOLS, g.proofs[g.nr_proofs++]);
+}
+
+/* A proof's colour: proven green, inverted or not fixed red, else grey. */
+static const char *proof_class(const char *o)
+{
+	if (!strcmp(o, "proven"))
+		return "ok";
+	if (!strcmp(o, "inverted") || !strcmp(o, "not fixed"))
+		return "bad";
+	return "skip";
+}
+
+static void proofs(FILE *f)
+{
+	static const int col[] = { PR_NUMBER, PR_PATCH, PR_UPSTREAM, PR_CHECK, PR_WITHOUT, PR_WITH };
+	char id[13];
+	size_t c;
+	int i;
+
+	if (!g.nr_proofs)
+		return;
+	fputs("<h3>Each backport proven: the candidate with the patch reverted</h3>\n"
+	      "<table class=\"grid full\">\n<tr><th>patch</th><th>file</th><th>upstream</th>"
+	      "<th>check</th><th>without it</th><th>with it</th><th>proof</th></tr>\n", f);
+	for (i = 0; i < g.nr_proofs; i++) {
+		char **p = g.proofs[i];
+
+		fputs("<tr>", f);
+		for (c = 0; c < sizeof(col) / sizeof(col[0]); c++) {
+			fputs("<td class=\"mono\">", f);
+			snprintf(id, sizeof(id), "%s", p[col[c]]);
+			/* an id shortened as git does */
+			html_textn(f, col[c] == PR_UPSTREAM ? id : p[col[c]], 200);
+			fputs("</td>", f);
+		}
+		fprintf(f, "<td class=\"cell %s\"><span class=\"v\">", proof_class(p[PR_OUTCOME]));
+		html_text(f, p[PR_OUTCOME]);
+		fputs("</span>", f);
+		if (strcmp(p[PR_NOTE], "-")) {
+			fputs("<span class=\"meta\">", f);
+			html_textn(f, p[PR_NOTE], 300);
+			fputs("</span>", f);
+		}
+		fputs("</td></tr>\n", f);
+	}
+	fputs("</table>\n", f);
+}
 
 static int gate_row(void *ctx, char **cols)
 {
@@ -125,6 +179,8 @@ static void release(void)
 
 	for (i = 0; i < g.nr; i++)
 		free(g.rows[i][0]);
+	for (i = 0; i < g.nr_proofs; i++)
+		free(g.proofs[i][0]);
 	free(g.culprit[0]);
 	free(g.narrow[0]);
 	memset(&g, 0, sizeof(g));
@@ -146,6 +202,10 @@ int html_gate(FILE *f, const char *dir)
 	if (tsv_read_optional(path, "report --html", narrow_names, NA_NCOLS, TSV_EXACT,
 			      narrow_row, NULL))
 		return -1;
+	snprintf(path, sizeof(path), "%s/proofs", dir);
+	if (tsv_read_optional(path, "report --html", proof_names, PR_NCOLS, TSV_EXACT,
+			      proof_row, NULL))
+		return -1;
 	if (!g.nr)
 		return 0;
 	for (i = 0; i < g.nr; i++)
@@ -163,6 +223,7 @@ int html_gate(FILE *f, const char *dir)
 	fputs("</table>\n", f);
 	culprit(f);
 	narrowed(f);
+	proofs(f);
 	fputs("</section>\n", f);
 	release();
 	return 0;

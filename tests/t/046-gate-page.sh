@@ -31,6 +31,14 @@ standin_run "$run"
 	fixed_by="a81157768a00e8cf8db68b3a0ff2b4ca1a9ca1d4 md/raid0: fix restore to sector variable in raid0_make_request;" \
 	bisect="$run/bisect" > "$run/culprit"
 "$RUNFILE" row --header narrow chunks=64,12 kept=64 checks=raid0-map run="$run/narrowed" > "$run/narrow"
+{
+	"$RUNFILE" header proof
+	"$RUNFILE" row proof number=058/070 patch=md-raid0-fix-restore-to-sector-variable-in-raid0_make_request.patch \
+		upstream=a81157768a00e8cf8a7b43b5ea5cac931262374f check=raid0-map without=FAIL with=PASS \
+		outcome=proven note=-
+	"$RUNFILE" row proof number=012/070 patch=a-patch.patch upstream=0123456789ab0123456789ab0123456789ab0123 \
+		check=raid0-discard without=- with=PASS outcome=untestable note="the revert does not apply <x>"
+} > "$run/proofs"
 
 "$REPORT" --kcidb "$run" > /dev/null || fail "report --kcidb"
 "$SG_CACHE/bin/kcidbcheck" "$run/kcidb.json" > "$T/check" 2>&1 &&
@@ -48,7 +56,7 @@ standin_run "$run"
 
 page=$("$REPORT" --html "$run") && [ "$page" = "$run/report.html" ] || fail "report --html: $page"
 sed 's|</body>|<script>var p = document.createElement("pre"); p.id = "probe"; p.textContent = "\\n";\
-document.querySelectorAll("#gate tr").forEach(function (tr) { var c = tr.querySelectorAll("td");\
+document.querySelector("#gate table").querySelectorAll("tr").forEach(function (tr) { var c = tr.querySelectorAll("td");\
 if (c.length) p.textContent += "gate\\t" + c[0].textContent + "\\t" + c[3].textContent + "\\t" + getComputedStyle(c[3]).backgroundColor + "\\n"; });\
 document.body.appendChild(p);</script></body>|' "$page" > "$run/probe.html"
 browse "$run/probe.html" "$T/probe.dom" --dump-dom
@@ -61,7 +69,9 @@ grep -q '<h2>The candidate beside the previous release <span class="badge bad">1
 	grep -q 'Bisected to patch 040/097</strong>, <span class="mono">md-raid0-fix-bug-with-chunksize-not-a-power-of-2.patch' "$T/page.dom" &&
 	grep -q 'fails raid0-map with RAID0 chunks other than 64 KiB' "$T/page.dom" &&
 	grep -q 'first: array sector 121 &lt;b&gt;' "$T/page.dom" &&
-	ok "the page says the regressions' count, the culprit, the narrowing, and escapes the first bad line" ||
+	grep -q '<td class="mono">a81157768a00</td><td class="mono">raid0-map</td><td class="mono">FAIL</td><td class="mono">PASS</td><td class="cell ok"><span class="v">proven</span></td>' "$T/page.dom" &&
+	grep -q '<span class="v">untestable</span><span class="meta">the revert does not apply &lt;x&gt;</span>' "$T/page.dom" &&
+	ok "the page says the regressions' count, the culprit, the narrowing, each proof, and escapes what it quotes" ||
 	fail "page: $(grep -A3 'id="gate"' "$T/page.dom" | head -n 20)"
 grep ':CONSOLE' "$T/page.dom.err" > "$T/console" && fail "console: $(cat "$T/console")" ||
 	ok "no console message"
