@@ -30,6 +30,7 @@
 #   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
 #   make bench PHASE=gate [RUN=dir]   where a gate's seconds went (no kernel)
 #   make proofs [FSTESTS=dir]         the proof index: the checks and tests that prove each fix
+#   make proofs SERIES=S MISSING=1    the fixes S's released kernel lacks, shown by their checks
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -70,6 +71,7 @@ KERNEL ?=
 GATE_TRIES ?=
 GATE_SIDE ?=
 GATE_SIDES ?=
+MISSING ?=
 BIN := $(SG_CACHE)/bin
 # The run folder a job of this make makes (matrix, bisect, fstests).
 NEW_RUN := $(SG_CACHE)/runs/$(shell date +%Y%m%d-%H%M%S)
@@ -103,7 +105,7 @@ SG_FIO := $(call setting,SG_FIO)
 endif
 FIO_JOBS := $(wildcard verify/fio/*.fio)
 
-.PHONY: proofs gate gate-locked fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
+.PHONY: proofs proofs-locked gate gate-locked fstests fstests-locked deps-fstests fstests-guest follow-ups bisect bisect-locked repro all matrix matrix-locked check check-locked check-quick lint branch branch-locked release-notes review review-locked intake intake-locked publish publish-locked report bench bench-locked deps deps-apt deps-browser deps-npm tools image clean distclean
 
 all: tools
 
@@ -337,7 +339,16 @@ gate-locked: deps-apt $(BIN)/sgconf
 # The proof index: what proves each upstream commit (the record's
 # proven-by; with FSTESTS, the tests' _fixed_by_kernel_commit lines).
 proofs: tools
-	@FSTESTS="$(FSTESTS)" prove/proofs.sh
+	@if [ -n "$(MISSING)" ]; then \
+		[ -n "$(SERIES)" ] || { echo "make proofs MISSING=1: say SERIES=3.19" >&2; exit 2; }; \
+		$(LOCKED) proofs-locked; \
+	else FSTESTS="$(FSTESTS)" prove/proofs.sh; fi
+
+# MISSING=1: the fixes the series' released kernel lacks, shown by their checks.
+proofs-locked: deps-apt tools image
+	@echo "run: $(NEW_RUN)-missing-$(SERIES)"
+	@lib/make-status.sh proofs "a missing fix shown by its check" \
+		prove/missing.sh $(NEW_RUN)-missing-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.
 repro: tools

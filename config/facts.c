@@ -267,6 +267,7 @@ static int known_check(struct ydoc *branches, const char *name)
 int facts_proofs(struct ydoc *y, const char *dir)
 {
 	static struct facts facts;
+	char fixes[FACT_MAX_FIXES * 41 + 1];
 	const struct fact *f;
 	int i, j, bad = 0;
 
@@ -284,10 +285,16 @@ int facts_proofs(struct ydoc *y, const char *dir)
 		return 2;
 	for (i = 0; i < facts.n; i++) {
 		f = &facts.f[i];
+		fixes[0] = '\0';
+		for (j = 0; j < f->nr_fixes; j++)
+			snprintf(fixes + strlen(fixes), sizeof(fixes) - strlen(fixes), "%s%s",
+				 j ? "," : "", f->fixes[j]);
 		for (j = 0; j < f->nr_checks; j++)
-			printf("%s\tcheck\t%s\t%s\n", f->id, f->checks[j], f->subject);
+			printf("%s\tcheck\t%s\t%s\t%s\n", f->id, f->checks[j],
+			       fixes[0] ? fixes : "-", f->subject);
 		for (j = 0; j < f->nr_tests; j++)
-			printf("%s\tfstests\t%s\t%s\n", f->id, f->tests[j], f->subject);
+			printf("%s\tfstests\t%s\t%s\t%s\n", f->id, f->tests[j],
+			       fixes[0] ? fixes : "-", f->subject);
 	}
 	return 0;
 }

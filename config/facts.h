@@ -63,7 +63,8 @@ int facts_fixed_by(struct ydoc *y, const char *dir, const char *id);
 
 /*
  * sgconf proofs: what proves each commit of the record, one line each
- * ("id<TAB>check|fstests<TAB>name<TAB>subject"), its checks validated
+ * ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject", fixes the
+ * commits it says Fixes:, comma-separated, or -), its checks validated
  * against branches.yaml's; 0, or 2 after naming a bad one.
  */
 int facts_proofs(struct ydoc *y, const char *dir);

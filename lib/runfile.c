@@ -40,6 +40,10 @@ const char *const culprit_names[CU_NCOLS] = {
 
 const char *const thread_names[TH_NCOLS] = { "message_id", "subject" };
 
+const char *const missing_names[MI_NCOLS] = {
+	"upstream", "check", "observed", "said", "carried", "first_bad", "take",
+};
+
 const char *const proof_names[PR_NCOLS] = {
 	"number", "patch", "upstream", "check", "without", "with", "outcome", "note",
 };
@@ -90,6 +94,7 @@ static const struct runfile_kind kinds[] = {
 	{ "culprit", culprit_names, CU_NCOLS },
 	{ "thread", thread_names, TH_NCOLS },
 	{ "proof", proof_names, PR_NCOLS },
+	{ "missing", missing_names, MI_NCOLS },
 	{ "narrow", narrow_names, NA_NCOLS },
 };
 

@@ -30,6 +30,8 @@
  *	thread		a gate's review thread (MBOX): the cover's headers
  *	proof		a gate's proofs: each patch the record says how to
  *			prove, with and without it
+ *	missing		make proofs MISSING=1: the fixes a released kernel
+ *			lacks, each check that proves one run on it
  *	narrow		a gate's arrays narrowed to what the previous passes
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
@@ -193,6 +195,18 @@ enum proof_col {
 	PR_NCOLS
 };
 extern const char *const proof_names[PR_NCOLS];
+
+/*
+ * A fix the series' released kernel lacks, shown by a check that proves
+ * it (make proofs MISSING=1): its upstream commit, the check, what the
+ * kernel said, what that says (evidence, or the check does not reach
+ * it), whether stableguard's patch set carries it, the first bad line,
+ * and how to take it.
+ */
+enum missing_col {
+	MI_UPSTREAM, MI_CHECK, MI_OBSERVED, MI_SAID, MI_CARRIED, MI_FIRST_BAD, MI_TAKE, MI_NCOLS
+};
+extern const char *const missing_names[MI_NCOLS];
 
 /* The review thread a gate's MBOX came from: its cover letter's headers. */
 enum thread_col { TH_MESSAGE_ID, TH_SUBJECT, TH_NCOLS };

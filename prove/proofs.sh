@@ -13,7 +13,7 @@ set -u
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$SGCONF" "$BRANCHES" proofs > "$out/record" || exit 2
-awk -F'\t' -v OFS='\t' '{ print $1, "record", $3, "-", $4 }' "$out/record"
+awk -F'\t' -v OFS='\t' '{ print $1, "record", $3, "-", $5 }' "$out/record"
 commits=$(cut -f1 "$out/record" | sort -u | wc -l)
 echo "proofs: $(wc -l < "$out/record") checks and tests of the record prove $commits commits" >&2
 [ -n "${FSTESTS:-}" ] || exit 0

@@ -30,8 +30,8 @@ sed 's/checks: \[ext4-es-delayd\]/checks: [ext4-es-delayed]/' "$T/backports/upst
 id=abcdefabcdefabcdefabcdefabcdefabcdefabcd
 "$SGCONF" "$T/branches.yaml" record "$id" subject="ext4: a stand-in" author=A date="Mon, 4 May 2015 10:00:00 +0200" \
 	release=v4.1 kind=fix checks=ext4-es-delayed fstests=generic/999 > "$T/out" 2>&1 &&
-	"$SGCONF" "$T/branches.yaml" proofs | grep -qx "$id	fstests	generic/999	ext4: a stand-in" &&
-	"$SGCONF" "$T/branches.yaml" proofs | grep -qx "$id	check	ext4-es-delayed	ext4: a stand-in" &&
+	"$SGCONF" "$T/branches.yaml" proofs | grep -qx "$id	fstests	generic/999	-	ext4: a stand-in" &&
+	"$SGCONF" "$T/branches.yaml" proofs | grep -qx "$id	check	ext4-es-delayed	-	ext4: a stand-in" &&
 	ok "sgconf record writes a new commit's proven-by" || fail "record: $(cat "$T/out"; tail -n 8 "$T/backports/upstream.yaml")"
 "$SGCONF" "$T/branches.yaml" record bbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbbb subject=s author=A date=D release=v4.1 \
 	kind=fix checks=nosuch > "$T/out" 2>&1

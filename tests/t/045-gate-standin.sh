@@ -308,4 +308,48 @@ rc=$?
 	[ "$("$RUNFILE" count "$T/sides/results.tsv")" = 4 ] && [ -f "$T/sides/report.html" ] &&
 	ok "GATE_SIDE=previous, GATE_SIDE=candidate, then GATE_SIDES: the one gate's verdicts and culprit" ||
 	fail "sides: exit $rc: $(cat "$T/sides/gate.tsv"; tail -n 5 "$T/sides.out")"
+# make proofs MISSING=1: the fixes the released kernel lacks, shown by
+# their checks, on TREE_9_9=the RC's branch (BUG and ALLFAIL in it):
+# 6666... (and the stand-in record's 1111..., 5555...) missing, each
+# check FAIL, evidence; 3333... is in the tree's history (a backport's
+# "commit ... upstream."), not missing; 7777... fixes a commit the kernel
+# does not carry: left out, named.
+cat >> "$T/conf/upstream.yaml" <<'EOF'
+
+  - id: "3333333333333333333333333333333333333333"
+    subject: "md/raid0: trade 12 KiB chunks for a bug"
+    release: "v9.9"
+    kind: "fix"
+    proven-by:
+      checks: ["raid0-discard"]
+
+  - id: "6666666666666666666666666666666666666666"
+    subject: "md/raid0: a fix the base lacks"
+    release: "v9.9"
+    kind: "fix"
+    proven-by:
+      checks: ["raid0-map"]
+
+  - id: "8888888888888888888888888888888888888888"
+    subject: "md/raid0: a later era's change"
+    release: "v9.10"
+    kind: "history"
+
+  - id: "7777777777777777777777777777777777777777"
+    subject: "md/raid0: a fix of a later era's bug"
+    release: "v9.10"
+    kind: "fix"
+    fixes: ["8888888888888888888888888888888888888888"]
+    proven-by:
+      checks: ["raid0-map"]
+EOF
+SG_REIMPORT=1 TREE_9_9="$r@rc" "$SG_ROOT/prove/missing.sh" "$T/missing" "$T/initrd" 9.9 > "$T/missing.out" 2>&1
+rc=$?
+m() { "$RUNFILE" list --where upstream="$1" "$T/missing/missing" check observed said; }
+[ $rc = 1 ] && [ "$(m 6666666666666666666666666666666666666666)" = "raid0-map FAIL evidence: fails without it" ] &&
+	[ "$(m 5555555555555555555555555555555555555555)" = "raid0-discard FAIL evidence: fails without it" ] &&
+	[ -z "$(m 3333333333333333333333333333333333333333)" ] && [ -z "$(m 7777777777777777777777777777777777777777)" ] &&
+	grep -q 'missing: 777777777777 left out: 9.9.s kernel lacks what it fixes' "$T/missing.out" &&
+	ok "MISSING=1: each fix the kernel lacks shown by its failing check; one in the tree's history and one of a later era's bug left out" ||
+	fail "missing: exit $rc: $(cat "$T/missing/missing"; tail -n 6 "$T/missing.out")"
 done_testing

@@ -1,0 +1,99 @@
+#!/bin/sh
+# missing.sh RUN_DIR INITRD SERIES
+# A missing fix shown by its test: every fix of the proof index (the
+# record's proven-by, sgconf proofs) that the series' released kernel
+# lacks, with the checks that prove it run on that kernel.  The released
+# kernel is the series' base with its build-compat (compat/S, none of the
+# project's patches: what the stable tree shipped); a fix is missing when
+# the series' base-contains does not name it and, with TREE_<S> a git
+# repository@rev, no commit of that history names it (its own id, or a
+# backport's "commit <id> upstream.").  A fix whose Fixes: target the
+# kernel does not carry is left out, named: a fix of a later era's bug is
+# no evidence here.  RUN_DIR/missing (run file missing): FAIL is evidence
+# (the first bad line, and whether stableguard's patch set carries it);
+# PASS says the check does not reach it on this kernel.  Exit 0, 1 when a
+# missing fix is shown by a failing check, 2 on bad input.
+set -u	# not -e: a FAIL is the answer, not an error
+. "$(dirname "$0")/../lib/sg.sh"
+
+[ $# -eq 3 ] || sg_die "usage: missing.sh RUN_DIR INITRD SERIES"
+run=$1 initrd=$2
+mkdir -p "$run" || exit 2
+sg_load_series "$3"
+"$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2
+
+# in_kernel ID: the released kernel has it: base-contains, or the tree's
+# history when TREE_<S> is a git repository.
+sg_tree_source
+in_kernel() {
+	for ik_c in $SG_BASE_CONTAINS; do
+		case $1 in "$ik_c"*) return 0 ;; esac
+	done
+	[ -n "$rev" ] || return 1
+	git -C "$tree" log --format=%H%n%B "$rev" 2>/dev/null | grep -q "$(echo "$1" | cut -c1-12)"
+}
+# carried ID: stableguard's patch set of the series backports it.
+carried() {
+	# shellcheck disable=SC2046
+	[ -n "$SG_PATCHES" ] && "$QUILTMAIL" upstream $(sg_series_files "$SG_PATCHES") 2>/dev/null |
+		cut -d' ' -f1 | grep -q "^$1"
+}
+
+: > "$run/missing.ids"
+checks=
+for id in $(cut -f1 "$run/index" | sort -u); do
+	fixes=$(awk -F'\t' -v id="$id" '$1 == id { print $4; exit }' "$run/index")
+	if in_kernel "$id"; then
+		continue
+	fi
+	target_there=1
+	for t in $(echo "$fixes" | tr , ' '); do
+		[ "$t" = - ] || in_kernel "$t" || target_there=0
+	done
+	if [ $target_there = 0 ]; then
+		sg_say "missing: $(echo "$id" | cut -c1-12) left out: $SG_SERIES's kernel lacks what it fixes ($fixes)"
+		continue
+	fi
+	echo "$id" >> "$run/missing.ids"
+	checks="$checks $(awk -F'\t' -v id="$id" '$1 == id && $2 == "check" { print $3 }' "$run/index")"
+done
+checks=$(echo $checks | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
+"$RUNFILE" header missing > "$run/missing"
+if [ ! -s "$run/missing.ids" ]; then
+	sg_say "missing: $SG_SERIES's kernel lacks no fix the record can prove"
+	exit 0
+fi
+
+# The released kernel, booted with the checks that prove the missing fixes.
+"$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
+{
+	"$RUNFILE" header variants
+	"$RUNFILE" row variants series="$SG_SERIES" variant=released fixes=false regress=- from=- \
+		branch="$(sg_variant_branch released)"
+} > "$run/variants" || exit 2
+"$SGCONF" "$BRANCHES" gate-plan "$run" "$SG_SERIES" released "$checks" || exit 2
+"$RUNFILE" header pairs > "$run/cross.list"
+sg_say "missing: $(wc -l < "$run/missing.ids") fix(es) $SG_SERIES's released kernel lacks; booting it with $checks"
+SG_FACTS_DIR=$run
+export SG_FACTS_DIR
+"$SG_ROOT/prove/branch.sh" "$SG_SERIES" > "$run/branch.log" 2>&1 || { cat "$run/branch.log" >&2; exit 2; }
+"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" > "$run/matrix.log" 2>&1
+
+rc=0
+while read -r id; do
+	for c in $(awk -F'\t' -v id="$id" '$1 == id && $2 == "check" { print $3 }' "$run/index"); do
+		obs=$("$RUNFILE" list --where check="$c" "$run/results.tsv" observed)
+		why=$("$RUNFILE" list --where check="$c" "$run/results.tsv" reason)
+		case $obs in
+		FAIL) said="evidence: fails without it" rc=1 ;;
+		PASS) said="passes: the check does not reach it here" why=- ;;
+		*) said="no answer: ${obs:-not run}" ;;
+		esac
+		carried "$id" && by="stable/$SG_SERIES carries it" || by="not carried"
+		"$RUNFILE" row missing upstream="$id" check="$c" observed="${obs:--}" said="$said" \
+			carried="$by" first_bad="${why:--}" \
+			take="make intake MBOX=<the fix as a mail> SERIES=$SG_SERIES COMMIT=$id" >> "$run/missing"
+	done
+done < "$run/missing.ids"
+"$RUNFILE" list "$run/missing" upstream check observed said carried | sed 's/^\(.\{12\}\)[0-9a-f]*/\1/'
+exit $rc
