@@ -31,7 +31,7 @@ set -u	# not -e: the compare's "regression" is a status, not a failure
 
 [ $# -eq 3 ] || [ $# -eq 4 ] || { sg_say "usage: gate.sh RUN_DIR INITRD SERIES [QUEUE]"; exit 2; }
 run=$1 initrd=$2 series=$3 queue=${4:-${QUEUE:-}}
-rc_spec=${RC:-} mbox=${MBOX:-} from=${FROM:-}
+rc_spec=${RC:-} mbox=${MBOX:-} gate_from=${FROM:-}
 side=${GATE_SIDE:-} sides=${GATE_SIDES:-}
 bad() { sg_say "gate: $*"; exit 2; }
 # On a distributed engine (.gitlab-ci.yml): GATE_SIDE=previous or
@@ -77,11 +77,11 @@ kernel_of() {
 # The previous release.  FROM as a commit: its repository and id (an RC's
 # FROM defaults to the revision the series' tree names, TREE_S=repo@rev).
 from_repo= from_id=
-case $from in
+case $gate_from in
 "" | "stable/$SG_SERIES") ;;
 *) sg_tree_source
 	[ -z "$rc_spec" ] || tree=${rc_spec%@*}
-	repo_rev "$from" "$tree"
+	repo_rev "$gate_from" "$tree"
 	from_repo=$rr_repo from_id=$rr_id ;;
 esac
 if [ -n "$rc_spec" ]; then
@@ -95,11 +95,11 @@ if [ -n "$rc_spec" ]; then
 	fi
 	repo_rev "$rc_spec" ""
 	[ "$rr_repo" = "$from_repo" ] || git -C "$rr_repo" cat-file -e "$from_id^{commit}" 2>/dev/null ||
-		bad "FROM=$from: $from_id is not in RC's repository ${rc_spec%@*}"
+		bad "FROM=$gate_from: $from_id is not in RC's repository ${rc_spec%@*}"
 fi
 [ -z "$from_id" ] || case $(kernel_of "$from_repo" "$from_id") in
 	"$SG_SERIES" | "$SG_SERIES".*) ;;
-	*) bad "FROM=$from is Linux $(kernel_of "$from_repo" "$from_id"), not of series $SG_SERIES" ;;
+	*) bad "FROM=$gate_from is Linux $(kernel_of "$from_repo" "$from_id"), not of series $SG_SERIES" ;;
 esac
 
 # The candidate, read whole before anything is made.  Its release: the
@@ -130,20 +130,20 @@ done > "$run/queue.list"
 # The previous release's branch: compat/S, stable/S, or FROM's tree (one
 # commit, imported as import-tree.sh imports a tree) with build-compat.
 prev_fixes=false prev_from=-
-[ "$from" = "stable/$SG_SERIES" ] && prev_fixes=true
+[ "$gate_from" = "stable/$SG_SERIES" ] && prev_fixes=true
 if [ -n "$from_id" ]; then
 	"$SG_ROOT/prove/import-tree.sh" "$SG_SERIES" || exit 2
 	ref="refs/heads/gate/$SG_SERIES/from"
 	if [ "$(sg_git rev-parse -q --verify "$ref^{tree}")" != "$(git -C "$from_repo" rev-parse "$from_id^{tree}")" ]; then
-		sg_say "gate: importing FROM=$from ($(kernel_of "$from_repo" "$from_id"), $from_id)"
+		sg_say "gate: importing FROM=$gate_from ($(kernel_of "$from_repo" "$from_id"), $from_id)"
 		git -C "$from_repo" archive --format=tar "$from_id" |
-			"${TARIMPORT:-$SG_CACHE/bin/tarimport}" --strip 0 "$ref" "$from" 2>"$run/from.err" |
+			"${TARIMPORT:-$SG_CACHE/bin/tarimport}" --strip 0 "$ref" "$gate_from" 2>"$run/from.err" |
 			git -C "$SG_REPO" -c pack.compression=1 fast-import --quiet --done --force --depth=0 ||
-			bad "FROM=$from: its tree could not be imported: $(head -n 2 "$run/from.err")"
+			bad "FROM=$gate_from: its tree could not be imported: $(head -n 2 "$run/from.err")"
 	fi
 	# shellcheck disable=SC2046
 	sg_am "gate/$SG_SERIES/from" "gate/$SG_SERIES/from-compat" $(sg_series_files "$SG_COMPAT") ||
-		bad "FROM=$from: the build-compat of $SG_SERIES does not apply to it (above)"
+		bad "FROM=$gate_from: the build-compat of $SG_SERIES does not apply to it (above)"
 	prev_from=gate/$SG_SERIES/from-compat
 fi
 
@@ -181,7 +181,7 @@ candidate) gate_dir "$run" "$cand" "" ;;
 esac || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"
-[ -z "$from_id" ] || prev_said="$from with build-compat"
+[ -z "$from_id" ] || prev_said="$gate_from with build-compat"
 sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $n patches of ${queue:-${rc_spec:-$mbox}} on it"
 
 # retry_differing: the rows that differed between the two kernels (a
