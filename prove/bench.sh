@@ -73,6 +73,7 @@ mkdir -p "$out"
 what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
 [ -n "${PHASE:-}" ] && what=$series-$PHASE
+[ "${PHASE:-}" != gate ] || what=gate
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ ! -d "${SG_REPO:-/nonexistent}" ] || git -C "$SG_REPO" worktree prune' EXIT
@@ -456,6 +457,9 @@ gate_bench() {
 	part_row "$run/narrowed" "both kernels, narrowed chunks"
 	for d in "$run"/try-*; do
 		[ -d "$d" ] && part_row "$d" "try ${d##*-} of the rows that differed"
+	done
+	for d in "$run"/proof-[0-9]*; do
+		[ -d "$d" ] && part_row "$d" "the proof of patch ${d##*-}: the candidate without it"
 	done
 	if [ -f "$run/bisect/steps.tsv" ]; then
 		st="$run/bisect/steps.tsv"
