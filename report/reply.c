@@ -248,6 +248,16 @@ static void regression(FILE *f, char **g)
 	fprintf(f, "  make repro RUN=%s ROW=%s/%s/%s\n", r.run, g[G_SERIES], g[G_VARIANT], g[G_CHECK]);
 }
 
+/* A comma-separated list as a sentence says it: "a, b, c". */
+static void list_said(FILE *f, const char *csv)
+{
+	for (; *csv; csv++)
+		if (*csv == ',')
+			fputs(", ", f);
+		else
+			fputc(*csv, f);
+}
+
 static void write_reply(FILE *f)
 {
 	int i, bad = count("regression");
@@ -256,11 +266,13 @@ static void write_reply(FILE *f)
 	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
 		"stableguard's data-integrity checks, beside %s:\n\n", r.release, r.previous,
 		r.patches, r.patches == 1 ? "" : "es", r.previous);
-	if (r.narrow[0] && strcmp(r.narrow[NA_KEPT], "-"))
-		fprintf(f, "%s fails %s with RAID0 chunks other than %s KiB before any patch\n"
-			"of the queue, so both were compared with chunk %s only (all: %s).\n\n",
-			r.previous, r.narrow[NA_CHECKS], r.narrow[NA_KEPT], r.narrow[NA_KEPT],
-			r.narrow[NA_CHUNKS]);
+	if (r.narrow[0] && strcmp(r.narrow[NA_KEPT], "-")) {
+		fprintf(f, "%s fails ", r.previous);
+		list_said(f, r.narrow[NA_CHECKS]);
+		fprintf(f, "\nwith RAID0 chunks other than %s KiB before any patch of the queue, so both\n"
+			"were compared with chunk %s only (all: %s).\n\n", r.narrow[NA_KEPT],
+			r.narrow[NA_KEPT], r.narrow[NA_CHUNKS]);
+	}
 	if (bad) {
 		fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
 		for (i = 0; i < r.nr; i++)

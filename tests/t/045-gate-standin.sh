@@ -221,7 +221,7 @@ rc=$?
 [ "$("$RUNFILE" list "$T/rc/culprit" number patch upstream verified)" = \
 	"001/002 0001-md-raid0-trade-12-KiB-chunks-for-a-bug.patch 3333333333333333333333333333333333333333 verified" ] &&
 	grep -q 'guest.*chunks 64$' "$T/rc/bisect/answer" &&
-	grep -q '^9.9.1 fails raid0-map with RAID0 chunks other than 64 KiB' "$T/rc/reply.eml" &&
+	grep -qx '9.9.1 fails raid0-map' "$T/rc/reply.eml" && grep -q '^with RAID0 chunks other than 64 KiB before any patch of the queue' "$T/rc/reply.eml" &&
 	grep -qx 'raid0-map: PASS on 9.9.1, FAIL on 9.9.2 (3 boots each)' "$T/rc/reply.eml" &&
 	ok "bisected with the narrowed chunks to the RC's first commit, verified; the reply says what was narrowed" ||
 	fail "rc culprit: $(cat "$T/rc/culprit" "$T/rc/bisect/answer" "$T/rc/reply.eml" 2>&1 | head -n 40)"
