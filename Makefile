@@ -225,8 +225,8 @@ $(FIO_INPUTS):
 
 # One writer per cache: matrix, branch, review, intake, publish, bisect, gate,
 # fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, gate, and
-# verifiers with RUN=), check, check-quick, and follow-ups with WRITE=1
-# take its lock (lib/locked.sh), most of them then doing their work in a
+# verifiers with RUN=), check, check-quick, follow-ups with WRITE=1, and
+# proofs with MISSING=1 take its lock (lib/locked.sh), most of them then doing their work in a
 # sub-make (tests/t/016 holds this list to them, and the bench's
 # exceptions to its rule).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory

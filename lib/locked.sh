@@ -3,8 +3,8 @@
 # Runs COMMAND holding the cache's lock, so that one writer uses an
 # SG_CACHE at a time: make matrix, branch, review, intake, publish,
 # bisect, gate, fstests, bench (but PHASE=follow-ups, guests, cold-breakdown, gate,
-# and verifiers with RUN=), check, check-quick, and follow-ups with
-# WRITE=1.  A second one waits, saying once for whom; with SG_NOWAIT=1
+# and verifiers with RUN=), check, check-quick, follow-ups with
+# WRITE=1, and proofs with MISSING=1.  A second one waits, saying once for whom; with SG_NOWAIT=1
 # it refuses instead (exit 75), naming the pid.
 set -eu
 . "$(dirname "$0")/settings"

@@ -5,7 +5,7 @@
 # order, as "LINE PATCH" (its line in series, for errors); # comments
 # and quilt's options after the name left out.
 sg_quilt_series() {
-	awk '{ sub(/#.*/, ""); if ($1 != "") print NR, $1 }' "$1/series"
+	awk '{ sub(/#.*/, ""); if ($1 != "") print NR, $1 }' "$1"/series
 }
 
 # sg_unfold_headers < MAIL_OR_MBOX: each message's folded header lines
