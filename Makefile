@@ -20,6 +20,7 @@
 #   make gate SERIES=S QUEUE=dir      a release candidate (the previous release plus a stable-queue
 #        | RC=repo@rev | MBOX=file    folder, an -rc's commits, a review thread) against the previous
 #        [FROM=stable/S|repo@rev]     release (the series' base, or FROM), check by check
+#        [FSTESTS=dir [TESTS=...]]     (and fstests' data-integrity list on both)
 #   make fstests SERIES=S [VARIANT=V] [TESTS="generic/086 ..."] FSTESTS=~/xfstests-dev
 #                                     fstests on the series' kernel, in a Debian userland guest
 #   make bench [SERIES=6.1] [FULL=1]  timings: naive beside ours; FULL=1 the apt matrix cold and warm
@@ -325,14 +326,16 @@ fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
 gate:
 	@[ -n "$(SERIES)" ] && [ -n "$(QUEUE)$(RC)$(MBOX)" ] || \
 		{ echo "make gate: say SERIES=6.1 and QUEUE=<stable-queue folder: series and patches>, RC=<repo@rev> or MBOX=<review thread> [FROM=<previous release: stable/S, repo@rev>]" >&2; exit 2; }
+	@$(if $(FSTESTS),prove/fstests-image.sh --check "$(FSTESTS)")
 	@$(LOCKED) gate-locked
 
-gate-locked: deps-apt $(BIN)/sgconf
+gate-locked: deps-apt $(BIN)/sgconf $(if $(FSTESTS),deps-fstests fstests-guest)
 	@$(BIN)/sgconf $(SG_BRANCHES) validate $(SERIES)
 	@$(MAKE) --no-print-directory tools image
 	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
 	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" \
 		FROM="$(FROM)" GATE_SIDE="$(GATE_SIDE)" GATE_SIDES="$(GATE_SIDES)" \
+		FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" \
 		lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
 

@@ -184,6 +184,33 @@ prev_said="compat/$SG_SERIES"
 [ -z "$from_id" ] || prev_said="$gate_from with build-compat"
 sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $n patches of ${queue:-${rc_spec:-$mbox}} on it"
 
+# fstests_both: with FSTESTS, the data-integrity list of fstests (or
+# TESTS) on both kernels (prove/fstests.sh, the fstests guest, each
+# kernel the matrix kept; the series' baseline says what to leave out),
+# RUN_DIR/fstests; each side's rows joined with its checks'
+# (RUN_DIR/all-previous, all-candidate: report --union), which the gate
+# then compares.  The fstests rows boot once: they are not tried again,
+# and narrow nothing.
+fstests_both() {
+	SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" previous "$cand" \
+		> "$run/fstests.log" 2>&1
+	[ -f "$run/fstests/results.tsv" ] || { tail -n 5 "$run/fstests.log" >&2; return 2; }
+	sg_say "gate: fstests on both: $("$RUNFILE" count "$run/fstests/results.tsv") rows ($run/fstests)"
+	gate_prev=$(with_fstests "$run" previous) && gate_cand=$(with_fstests "$run" "$cand")
+}
+
+# with_fstests DIR VARIANT: the side's rows to compare: DIR@VARIANT, joined
+# with its fstests rows when the gate ran fstests (DIR/all-VARIANT).
+with_fstests() {
+	if [ ! -f "$run/fstests/results.tsv" ]; then
+		echo "$1@$2"
+		return
+	fi
+	mkdir -p "$1/all-$2" &&
+		"$SG_CACHE/bin/report" --union "$1/all-$2" "$1@$2,$run/fstests@$2" &&
+		echo "$1/all-$2"
+}
+
 # retry_differing: the rows that differed between the two kernels (a
 # regression or a fix, on one boot each) booted again on both, with the
 # next seeds (SG_GATE_TRIES boots in all, kernels kept, RUN_DIR/try-K),
@@ -192,8 +219,8 @@ sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $
 # tries where the previous release passes all is an intermittent
 # regression.  The compare's status.
 retry_differing() {
-	rd_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
-		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check)
+	rd_checks=$({ "$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
+		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check; } | grep -v /)
 	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
 	rd_prev=$gate_prev rd_cand=$gate_cand rd_k=2
 	sg_say "gate: $(echo $rd_checks | wc -w) check(s) differ: booted again on both, $SG_GATE_TRIES tries in all"
@@ -220,7 +247,8 @@ retry_differing() {
 # status; gate_prev, gate_cand and gate_chunks say where the gate's rows are.
 narrow() {
 	# Only a check failing on both can hide a regression: a fix cannot.
-	nw_checks=$("$RUNFILE" list --where "verdict=still failing" "$run/gate.tsv" check | paste -sd, -)
+	nw_checks=$("$RUNFILE" list --where "verdict=still failing" "$run/gate.tsv" check | grep -v / |
+		paste -sd, -)
 	[ -n "$nw_checks" ] || return $rc
 	case $SG_CHUNKS in *,*) ;; *) return $rc ;; esac
 	for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
@@ -262,7 +290,9 @@ narrow() {
 		> "$run/narrowed.log" 2>&1 || return 2
 	mv "$run/gate.md" "$run/gate-all-chunks.md"
 	mv "$run/gate.tsv" "$run/gate-all-chunks.tsv"
-	gate_prev="$run/narrowed@previous" gate_cand="$run/narrowed@$cand" gate_chunks=$nw_kept
+	gate_prev=$(with_fstests "$run/narrowed" previous) &&
+		gate_cand=$(with_fstests "$run/narrowed" "$cand") || return 2
+	gate_chunks=$nw_kept
 	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 }
 
@@ -295,7 +325,12 @@ prove_patches() {
 		pp_id=$(cat "$pp_e/id")
 		pp_checks=$(awk -F'\t' -v id="$pp_id" '$1 == id && $2 == "check" { print $3 }' "$run/proof-index" |
 			paste -sd, -)
-		[ -n "$pp_checks" ] || continue
+		# Its fstests tests too, when the gate ran fstests.
+		pp_tests=
+		[ ! -f "$run/fstests/results.tsv" ] ||
+			pp_tests=$(awk -F'\t' -v id="$pp_id" '$1 == id && $2 == "fstests" { print $3 }' "$run/proof-index" |
+				paste -sd' ' -)
+		[ -n "$pp_checks$pp_tests" ] || continue
 		pp_num=$(printf '%03d/%03d' "$pp_k" "$n") pp_name=$(cat "$pp_e/name")
 		pp_c=$(echo "$pp_commits" | sed -n "${pp_k}p")
 		pp_d="$run/proof-$(printf %03d "$pp_k")" pp_v="without-$(printf %03d "$pp_k")"
@@ -310,18 +345,24 @@ prove_patches() {
 			{ "$RUNFILE" header variants
 			  "$RUNFILE" row variants series="$SG_SERIES" variant="$pp_v" fixes=$prev_fixes regress=- \
 				from="gate/$SG_SERIES/$pp_v" branch="$(sg_variant_branch "$pp_v")"; } > "$pp_d/variants" &&
-			"$SGCONF" "$BRANCHES" gate-plan "$pp_d" "$SG_SERIES" "$pp_v" "$pp_checks" &&
+			"$SGCONF" "$BRANCHES" gate-plan "$pp_d" "$SG_SERIES" "$pp_v" ${pp_checks:+"$pp_checks"} &&
 			"$RUNFILE" header pairs > "$pp_d/cross.list" || return 2
-			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $pp_checks"
+			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with ${pp_checks:-}${pp_tests:+ $pp_tests}"
 			SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$pp_d" "$initrd" "$SG_SERIES" \
 				> "$pp_d.log" 2>&1
 			pp_rows=$pp_d/results.tsv
+			if [ -n "$pp_tests" ]; then
+				TESTS="$pp_tests" SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" \
+					"$pp_d/fstests" "$SG_SERIES" "$pp_v" > "$pp_d.fstests.log" 2>&1
+				mkdir -p "$pp_d/all" && "$SG_CACHE/bin/report" --union "$pp_d/all" \
+					"$pp_d,$pp_d/fstests" && pp_rows=$pp_d/all/results.tsv
+			fi
 		else
 			sg_git revert --abort > /dev/null 2>&1
 			pp_note="the revert does not apply to the candidate: $(grep -i -m 1 conflict "$pp_d.revert")"
 		fi
 		sg_git checkout -q -f "stable/$SG_SERIES"
-		for pp_ck in $(echo "$pp_checks" | tr , ' '); do
+		for pp_ck in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
 			pp_with=$(side_outcome "$pp_ck") pp_without=-
 			[ ! -f "${pp_rows:-/nonexistent}" ] ||
 				pp_without=$("$RUNFILE" list --where check="$pp_ck" "$pp_rows" observed)
@@ -351,7 +392,10 @@ prove_patches() {
 # bad, a commit a patch), verified there (the culprit fails, its parent
 # passes, the candidate with it reverted passes); RUN_DIR/culprit.
 bisect_regression() {
-	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
+	# The checks, else the fstests tests (one guest or the other).
+	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | grep -v / | paste -sd, -)
+	[ -n "$br_checks" ] ||
+		br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
 	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
 	SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
@@ -404,6 +448,9 @@ if [ -n "$side" ]; then
 	exit 0
 fi
 [ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
+if [ -n "${FSTESTS:-}" ] && [ -z "$sides" ]; then
+	fstests_both || exit 2
+fi
 "$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 rc=$?
 [ $rc -le 1 ] || exit 2

@@ -15,7 +15,8 @@
  *	fixed		not as expected on the previous, every try; as expected
  *			on the candidate, every try
  *	still failing	not as expected on both (the candidate's rate when it
- *			passed some tries)
+ *			passed some tries); or an fstests test failing on both
+ *			that its baseline expects to fail (a known failure)
  *	flaky		the previous disagrees with itself: it cannot tell
  *	skip		SKIP on either side, or a row one side does not have
  *
@@ -122,6 +123,16 @@ static const char *kernel_of(const struct side *s, const struct result *r)
 	return t ? t->col[R_KERNEL] : "-";
 }
 
+/*
+ * An fstests test its baseline expects to fail (a known failure of the
+ * era, its reason in the row), failing on both: still failing, not pass.
+ */
+static int known_failure(const struct row_verdict *v)
+{
+	return !strcmp(v->row->col[R_KIND], "fstests") && !strstr(v->previous, "PASS") &&
+	       !strstr(v->candidate, "PASS") && strstr(v->candidate, "FAIL");
+}
+
 static void judge(struct row_verdict *v, const struct side *prev, const struct side *cand)
 {
 	int pbad, pskip, cbad, cskip, pn, cn;
@@ -137,7 +148,7 @@ static void judge(struct row_verdict *v, const struct side *prev, const struct s
 		v->verdict = "flaky";
 		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, pn);
 	} else if (!pbad) {
-		v->verdict = cbad ? "regression" : "pass";
+		v->verdict = cbad ? "regression" : known_failure(v) ? "still failing" : "pass";
 		if (cbad && cbad < cn)
 			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cn);
 	} else {

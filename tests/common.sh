@@ -374,3 +374,68 @@ browse() {
 		--disable-component-update --disable-extensions --hide-scrollbars \
 		--enable-logging=stderr --v=0 "$@" "file://$b_page" > "$b_out" 2> "$b_out.err"
 }
+
+# standin_fstests DIR: a stand-in fstests tree in fstests' shape: its check
+# runs each test named, as fstests' does, and leaves results/<test>.out.bad,
+# .notrun, .dmesg and check.time; standin_test NAME SCRIPT OUT adds
+# tests/generic/NAME and its .out.
+standin_fstests() {
+	fst=$1
+	mkdir -p "$fst/common" "$fst/tests/generic"
+	printf '_notrun() { echo "$*" > "$seqres.notrun"; exit 0; }\n' > "$fst/common/rc"
+	cat > "$fst/check" <<'CHECK'
+#!/bin/sh
+rc=0
+mkdir -p results/generic
+for t; do
+	export seqres=results/$t
+	if [ ! -f "tests/$t" ]; then
+		echo "$t - no such test?"
+		continue
+	fi
+	sh "tests/$t" > "$seqres.tmp" 2>&1
+	if [ -f "$seqres.notrun" ]; then
+		echo "$t [not run] $(cat "$seqres.notrun")"
+	elif [ -f "$seqres.dmesg" ]; then
+		echo "$t _check_dmesg: something found (see $seqres.dmesg)"
+		rc=1
+	elif diff "tests/$t.out" "$seqres.tmp" >/dev/null; then
+		echo "$t 1s"
+		echo "$t 1" >> results/check.time
+	else
+		mv "$seqres.tmp" "$seqres.out.bad"
+		echo "$t - output mismatch (see $seqres.out.bad)"
+		rc=1
+	fi
+done
+exit $rc
+CHECK
+	chmod +x "$fst/check"
+}
+
+standin_test() {
+	printf 'echo "QA output created by %s"\n%s\n' "$1" "$2" > "$fst/tests/generic/$1"
+	printf 'QA output created by %s\n%s' "$1" "$3" > "$fst/tests/generic/$1.out"
+}
+
+# standin_fstests_boot FSTESTS_DIR BOOT: BOOT, a stand-in of
+# fstests-boot.sh: the guest's loop (vm-images/fstests/run-tests.sh, with
+# fsresult built in $T/guest) on the host, its lines as the serial log;
+# the kernel booted is in $SG_STANDIN_KERNEL for the tests to read.
+standin_fstests_boot() {
+	make -s -C "$SG_ROOT/verify" fstests OUT="$T/guest" >"$T/make.out" 2>&1 ||
+		fail "fsresult does not build: $(tail -n 3 "$T/make.out")"
+	cat > "$2" <<BOOT
+#!/bin/sh
+export SG_STANDIN_KERNEL=\$1
+log=\$3
+shift 3
+printf '%s\n' "\$@" > "\$log.tests"
+{
+	echo "SG-BOOT 9.9.1 panic_on_oops=1 uptime=0.5"
+	SG_FSRESULT="$T/guest/fsresult" "$SG_ROOT/vm-images/fstests/run-tests.sh" "$1" "\$log.tests"
+	echo "SG-DONE uptime=9"
+} > "\$log" 2>&1
+BOOT
+	chmod +x "$2"
+}

@@ -19,8 +19,9 @@ export SG_STANDIN_CHECKS="raid0-map raid0-discard"
 # The guest's arrays: chunks of 64 and 12 KiB.
 sed -i 's/chunks: \[64\]/chunks: [64, 12]/' "$SG_BRANCHES"
 
-# The record's proof of two stand-in commits: widen-a (1111...) by
-# raid0-map, drop-allfail (5555...) by raid0-discard.
+# The record's proof of three stand-in commits: widen-a (1111...) by
+# raid0-map, planted (2222...) by fstests' generic/001, drop-allfail
+# (5555...) by raid0-discard.
 cat >> "$T/conf/upstream.yaml" <<'EOF'
 
   - id: "1111111111111111111111111111111111111111"
@@ -29,6 +30,13 @@ cat >> "$T/conf/upstream.yaml" <<'EOF'
     kind: "fix"
     proven-by:
       checks: ["raid0-map"]
+
+  - id: "2222222222222222222222222222222222222222"
+    subject: "md/raid0: planted"
+    release: "v9.9"
+    kind: "fix"
+    proven-by:
+      fstests: ["generic/001"]
 
   - id: "5555555555555555555555555555555555555555"
     subject: "md/raid0: drop-allfail"
@@ -308,6 +316,39 @@ rc=$?
 	[ "$("$RUNFILE" count "$T/sides/results.tsv")" = 4 ] && [ -f "$T/sides/report.html" ] &&
 	ok "GATE_SIDE=previous, GATE_SIDE=candidate, then GATE_SIDES: the one gate's verdicts and culprit" ||
 	fail "sides: exit $rc: $(cat "$T/sides/gate.tsv"; tail -n 5 "$T/sides.out")"
+# FSTESTS: fstests on both kernels too (a stand-in tree and guest), its
+# rows beside the checks': generic/001 fails on a kernel with BUG in it
+# (a regression with the checks'), generic/002 fails everywhere and the
+# baseline expects it (still failing, its reason said); the bisection
+# takes the checks, not the fstests guest.
+fst="$T/fstests"
+standin_fstests "$fst"
+standin_test 001 'grep -q "^BUG" "$SG_STANDIN_KERNEL" && echo corrupted || echo 0123456789abcdef' '0123456789abcdef
+'
+standin_test 002 'echo "read back 0000"' 'read back abcd
+'
+standin_fstests_boot "$fst" "$T/fsboot"
+printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/fsimage"
+chmod +x "$T/fsimage"
+cp "$(dirname "$SGCONF")/fsbaseline" "$SG_CACHE/bin/"
+mkdir -p "$T/conf/backports/9.9"
+printf 'generic/002\t# FAIL: a known failure of the stand-in era\n' > "$T/conf/backports/9.9/fstests.expunge"
+FSTESTS="$fst" TESTS="generic/001 generic/002" SG_FSTESTS_IMAGE_CMD="$T/fsimage" SG_FSTESTS_BOOT_CMD="$T/fsboot" \
+	gate "$T/fs" "$q"
+rc=$?
+f() { "$RUNFILE" list --where check="$1" "$T/fs/gate.tsv" previous candidate verdict; }
+[ $rc = 1 ] && [ "$(f generic/001)" = "PASS FAIL regression" ] && [ "$(f generic/002)" = "FAIL FAIL still failing" ] &&
+	"$RUNFILE" list --where check=generic/002 "$T/fs/gate.tsv" reason | grep -q 'a known failure of the stand-in era' &&
+	[ "$(f raid0-map)" = "PASS,PASS,PASS FAIL,FAIL,FAIL regression" ] &&
+	grep -q 'culprit	.*' "$T/fs/bisect/answer" && grep -q '^checks	raid0-map,raid0-discard$' "$T/fs/bisect/answer" &&
+	ok "FSTESTS: the tests on both kernels beside the checks: a regression, a known failure still failing; bisected by the checks" ||
+	fail "fstests gate: exit $rc: $(cat "$T/fs/gate.tsv"; tail -n 6 "$T/fs.out")"
+[ "$("$RUNFILE" list --where check=generic/001 "$T/fs/proofs" number without with outcome)" = "002/002 PASS FAIL inverted" ] &&
+	grep -q '^  patch 002/002 planted (commit 222222222222): inverted by generic/001: REGRESSION: passes without it, fails with it$' "$T/fs/reply.eml" &&
+	! grep -q '^Tested-by' "$T/fs/reply.eml" &&
+	ok "a proof by an fstests test: the planted patch, reverted, passes generic/001: inverted, a regression of that patch" ||
+	fail "fstests proof: $(cat "$T/fs/proofs"; sed -n '/Backports/,$p' "$T/fs/reply.eml")"
+
 # make proofs MISSING=1: the fixes the released kernel lacks, shown by
 # their checks, on TREE_9_9=the RC's branch (BUG and ALLFAIL in it):
 # 6666... (and the stand-in record's 1111..., 5555...) missing, each

@@ -14,51 +14,12 @@
 FSBASELINE="$SG_CACHE/bin/fsbaseline"
 # tsv_where: results.tsv read by column name.
 . "$SG_ROOT/lib/sg.sh"
-make -s -C "$SG_ROOT/verify" fstests OUT="$T/guest" >"$T/make.out" 2>&1 ||
-	{ fail "fsresult does not build: $(tail -n 3 "$T/make.out")"; done_testing; }
 cp "$FSBASELINE" "$T/fsbaseline"
 standin_series
 cp "$T/fsbaseline" "$SG_CACHE/bin/"
 
-# The stand-in tree: check runs each test named, as fstests' does, and
-# leaves results/<test>.out.bad, .notrun, .dmesg and check.time.
 fst="$T/fstests"
-mkdir -p "$fst/common" "$fst/tests/generic"
-cat > "$fst/common/rc" <<'RC'
-_notrun() { echo "$*" > "$seqres.notrun"; exit 0; }
-RC
-cat > "$fst/check" <<'CHECK'
-#!/bin/sh
-rc=0
-mkdir -p results/generic
-for t; do
-	export seqres=results/$t
-	if [ ! -f "tests/$t" ]; then
-		echo "$t - no such test?"
-		continue
-	fi
-	sh "tests/$t" > "$seqres.tmp" 2>&1
-	if [ -f "$seqres.notrun" ]; then
-		echo "$t [not run] $(cat "$seqres.notrun")"
-	elif [ -f "$seqres.dmesg" ]; then
-		echo "$t _check_dmesg: something found (see $seqres.dmesg)"
-		rc=1
-	elif diff "tests/$t.out" "$seqres.tmp" >/dev/null; then
-		echo "$t 1s"
-		echo "$t 1" >> results/check.time
-	else
-		mv "$seqres.tmp" "$seqres.out.bad"
-		echo "$t - output mismatch (see $seqres.out.bad)"
-		rc=1
-	fi
-done
-exit $rc
-CHECK
-chmod +x "$fst/check"
-standin_test() {
-	printf 'echo "QA output created by %s"\n%s\n' "$1" "$2" > "$fst/tests/generic/$1"
-	printf 'QA output created by %s\n%s' "$1" "$3" > "$fst/tests/generic/$1.out"
-}
+standin_fstests "$fst"
 standin_test 001 'echo 0123456789abcdef' '0123456789abcdef
 '
 standin_test 002 'echo "wrote 4096/4096"; echo "read back 0000 0000"' 'wrote 4096/4096
@@ -70,20 +31,9 @@ standin_test 005 'touch ran-005' ''
 standin_test 006 'echo "wrote 1/1"' 'wrote 2/2
 '
 
-# The boot, stood in: the guest's loop on the host, its lines as a log.
-cat > "$T/boot" <<BOOT
-#!/bin/sh
-log=\$3
-shift 3
-printf '%s\n' "\$@" > "\$log.tests"
-{
-	echo "SG-BOOT 9.9.1 panic_on_oops=1 uptime=0.5"
-	SG_FSRESULT="$T/guest/fsresult" "$SG_ROOT/vm-images/fstests/run-tests.sh" "$fst" "\$log.tests"
-	echo "SG-DONE uptime=9"
-} > "\$log" 2>&1
-BOOT
+standin_fstests_boot "$fst" "$T/boot"
 printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/image"
-chmod +x "$T/boot" "$T/image"
+chmod +x "$T/image"
 : > "$T/bzImage"
 mkdir -p "$T/conf/backports/9.9"
 cat > "$T/conf/backports/9.9/fstests.expunge" <<'BASE'
