@@ -184,6 +184,30 @@ prev_said="compat/$SG_SERIES"
 [ -z "$from_id" ] || prev_said="$gate_from with build-compat"
 sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $n patches of ${queue:-${rc_spec:-$mbox}} on it"
 
+# proof_index: RUN_DIR/proof-index, what proves each upstream commit
+# ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject"): the record's
+# proven-by (sgconf proofs), and with FSTESTS its tests that name their
+# fix (fixedby), those for every file system or for ext4, the fstests
+# guest's (an id as the test gives it: 12 digits or more).
+proof_index() {
+	[ ! -f "$run/proof-index" ] || return 0
+	"$SGCONF" "$BRANCHES" proofs > "$run/proof-index.new" || return 2
+	if [ -n "${FSTESTS:-}" ]; then
+		"$SG_CACHE/bin/fixedby" "$FSTESTS" > "$run/fixedby" 2>"$run/fixedby.err" ||
+			{ cat "$run/fixedby.err" >&2; return 2; }
+		awk -F'\t' -v OFS='\t' '$3 == "-" || $3 ~ /^ext/ { print $1, "fstests", $2, "-", $4 }' \
+			"$run/fixedby" >> "$run/proof-index.new"
+	fi
+	mv "$run/proof-index.new" "$run/proof-index"
+}
+
+# proof_tests ID KIND: the checks (KIND check) or fstests tests (fstests)
+# that prove ID, one a line: an index id is ID or its first digits.
+proof_tests() {
+	awk -F'\t' -v id="$1" -v kind="$2" '$2 == kind && index(id, $1) == 1 { print $3 }' \
+		"$run/proof-index" | awk '!seen[$0]++'
+}
+
 # fstests_both: with FSTESTS, the data-integrity list of fstests (or
 # TESTS) on both kernels (prove/fstests.sh, the fstests guest, each
 # kernel the matrix kept; the series' baseline says what to leave out),
@@ -192,8 +216,16 @@ sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $
 # then compares.  The fstests rows boot once: they are not tried again,
 # and narrow nothing.
 fstests_both() {
-	SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" previous "$cand" \
-		> "$run/fstests.log" 2>&1
+	# The list, and every test of the index that proves a patch of the
+	# queue (its proof needs the candidate's outcome).
+	proof_index || return 2
+	fb_tests=${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
+	for fb_e in "$tmp"/e/[0-9]*; do
+		fb_tests="$fb_tests $(proof_tests "$(cat "$fb_e/id")" fstests)"
+	done
+	fb_tests=$(echo $fb_tests | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd' ' -)
+	TESTS=$fb_tests SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" \
+		previous "$cand" > "$run/fstests.log" 2>&1
 	[ -f "$run/fstests/results.tsv" ] || { tail -n 5 "$run/fstests.log" >&2; return 2; }
 	sg_say "gate: fstests on both: $("$RUNFILE" count "$run/fstests/results.tsv") rows ($run/fstests)"
 	gate_prev=$(with_fstests "$run" previous) && gate_cand=$(with_fstests "$run" "$cand")
@@ -308,28 +340,26 @@ side_outcome() {
 }
 
 # prove_patches: each patch of the queue whose upstream commit the
-# record says how to prove (sgconf proofs: its proven-by checks) is
-# proven on this candidate: the candidate with that patch reverted
+# proof index says how to prove (proof_index: the record's proven-by,
+# and with FSTESTS the tests that name it their fix) is proven on this
+# candidate: the candidate with that patch reverted
 # (gate/S/without-NNN, a kernel of its own, an incremental build) booted
 # with those checks (RUN_DIR/proof-NNN, the gate's seed and chunks),
 # beside the candidate's own rows.  RUN_DIR/proofs (run file proof).
 # An inverted proof (the patch makes the check fail) is a regression of
 # that patch: status 1.
 prove_patches() {
-	"$SGCONF" "$BRANCHES" proofs > "$run/proof-index" || return 2
+	proof_index || return 2
 	"$RUNFILE" header proof > "$run/proofs"
 	pp_rc=0 pp_k=0
 	pp_commits=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")")
 	for pp_e in "$tmp"/e/[0-9]*; do
 		pp_k=$((pp_k + 1))
 		pp_id=$(cat "$pp_e/id")
-		pp_checks=$(awk -F'\t' -v id="$pp_id" '$1 == id && $2 == "check" { print $3 }' "$run/proof-index" |
-			paste -sd, -)
+		pp_checks=$(proof_tests "$pp_id" check | paste -sd, -)
 		# Its fstests tests too, when the gate ran fstests.
 		pp_tests=
-		[ ! -f "$run/fstests/results.tsv" ] ||
-			pp_tests=$(awk -F'\t' -v id="$pp_id" '$1 == id && $2 == "fstests" { print $3 }' "$run/proof-index" |
-				paste -sd' ' -)
+		[ ! -f "$run/fstests/results.tsv" ] || pp_tests=$(proof_tests "$pp_id" fstests | paste -sd' ' -)
 		[ -n "$pp_checks$pp_tests" ] || continue
 		pp_num=$(printf '%03d/%03d' "$pp_k" "$n") pp_name=$(cat "$pp_e/name")
 		pp_c=$(echo "$pp_commits" | sed -n "${pp_k}p")

@@ -327,6 +327,11 @@ standin_test 001 'grep -q "^BUG" "$SG_STANDIN_KERNEL" && echo corrupted || echo 
 '
 standin_test 002 'echo "read back 0000"' 'read back abcd
 '
+# generic/003 names the planted patch's commit as its fix, as fstests'
+# tests do: the gate runs it too, though TESTS leaves it out.
+standin_test 003 '. ./common/rc; _fixed_by_kernel_commit 222222222222 "md/raid0: planted"; echo ok' 'ok
+'
+cp "$(dirname "$SGCONF")/fixedby" "$SG_CACHE/bin/"
 standin_fstests_boot "$fst" "$T/fsboot"
 printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/fsimage"
 chmod +x "$T/fsimage"
@@ -344,9 +349,10 @@ f() { "$RUNFILE" list --where check="$1" "$T/fs/gate.tsv" previous candidate ver
 	ok "FSTESTS: the tests on both kernels beside the checks: a regression, a known failure still failing; bisected by the checks" ||
 	fail "fstests gate: exit $rc: $(cat "$T/fs/gate.tsv"; tail -n 6 "$T/fs.out")"
 [ "$("$RUNFILE" list --where check=generic/001 "$T/fs/proofs" number without with outcome)" = "002/002 PASS FAIL inverted" ] &&
+	[ "$("$RUNFILE" list --where check=generic/003 "$T/fs/proofs" number without with outcome)" = "002/002 PASS PASS not reached" ] &&
 	grep -q '^  patch 002/002 planted (commit 222222222222): inverted by generic/001: REGRESSION: passes without it, fails with it$' "$T/fs/reply.eml" &&
 	! grep -q '^Tested-by' "$T/fs/reply.eml" &&
-	ok "a proof by an fstests test: the planted patch, reverted, passes generic/001: inverted, a regression of that patch" ||
+	ok "proofs by fstests tests (the record's generic/001, generic/003's _fixed_by_kernel_commit): inverted, a regression of that patch; not reached" ||
 	fail "fstests proof: $(cat "$T/fs/proofs"; sed -n '/Backports/,$p' "$T/fs/reply.eml")"
 
 # make proofs MISSING=1: the fixes the released kernel lacks, shown by
