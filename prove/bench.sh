@@ -452,7 +452,8 @@ gate_bench() {
 	say "| --- | --- | --- | --- | --- |"
 	part_row "$run" "both kernels, every check"
 	for d in "$run"/narrow-*; do
-		[ -d "$d" ] && part_row "$d" "the previous release, chunk ${d##*-} alone"
+		[ -d "$d" ] && part_row "$d" "the previous release, chunk $(basename "$d" |
+			sed 's/^narrow-\([0-9]*\)/\1 alone/; s/-try-/, try /')"
 	done
 	part_row "$run/narrowed" "both kernels, narrowed chunks"
 	for d in "$run"/try-*; do
