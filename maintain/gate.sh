@@ -226,7 +226,10 @@ fstests_both() {
 	fb_tests=$(echo $fb_tests | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd' ' -)
 	TESTS=$fb_tests SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" \
 		previous "$cand" > "$run/fstests.log" 2>&1
-	[ -f "$run/fstests/results.tsv" ] || { tail -n 5 "$run/fstests.log" >&2; return 2; }
+	if [ ! -f "$run/fstests/results.tsv" ]; then
+		tail -n 5 "$run/fstests.log" >&2	# fstests.sh's own words
+		return 2
+	fi
 	sg_say "gate: fstests on both: $("$RUNFILE" count "$run/fstests/results.tsv") rows ($run/fstests)"
 	gate_prev=$(with_fstests "$run" previous) && gate_cand=$(with_fstests "$run" "$cand")
 }
