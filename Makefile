@@ -348,9 +348,9 @@ proofs: tools
 	else FSTESTS="$(FSTESTS)" prove/proofs.sh; fi
 
 # MISSING=1: the fixes the series' released kernel lacks, shown by their checks.
-proofs-locked: deps-apt tools image
+proofs-locked: deps-apt tools image $(if $(FSTESTS),deps-fstests fstests-guest)
 	@echo "run: $(NEW_RUN)-missing-$(SERIES)"
-	@lib/make-status.sh proofs "a missing fix shown by its check" \
+	@FSTESTS="$(FSTESTS)" lib/make-status.sh proofs "a missing fix shown by its check" \
 		prove/missing.sh $(NEW_RUN)-missing-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.

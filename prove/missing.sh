@@ -9,7 +9,8 @@
 # repository@rev, no commit of that history names it (its own id, or a
 # backport's "commit <id> upstream.").  A fix whose Fixes: target the
 # kernel does not carry is left out, named: a fix of a later era's bug is
-# no evidence here.  RUN_DIR/missing (run file missing): FAIL is evidence
+# no evidence here.  With FSTESTS the record's fstests tests of those
+# fixes boot the fstests guest on that kernel too.  RUN_DIR/missing (run file missing): FAIL is evidence
 # (the first bad line, and whether stableguard's patch set carries it);
 # PASS says the check does not reach it on this kernel.  Exit 0, 1 when a
 # missing fix is shown by a failing check, 2 on bad input.
@@ -40,7 +41,7 @@ carried() {
 }
 
 : > "$run/missing.ids"
-checks=
+checks= tests=
 for id in $(cut -f1 "$run/index" | sort -u); do
 	fixes=$(awk -F'\t' -v id="$id" '$1 == id { print $4; exit }' "$run/index")
 	if in_kernel "$id"; then
@@ -56,8 +57,10 @@ for id in $(cut -f1 "$run/index" | sort -u); do
 	fi
 	echo "$id" >> "$run/missing.ids"
 	checks="$checks $(awk -F'\t' -v id="$id" '$1 == id && $2 == "check" { print $3 }' "$run/index")"
+	tests="${tests:-} $(awk -F'\t' -v id="$id" '$1 == id && $2 == "fstests" { print $3 }' "$run/index")"
 done
 checks=$(echo $checks | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
+tests=$(echo ${tests:-} | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd' ' -)
 "$RUNFILE" header missing > "$run/missing"
 if [ ! -s "$run/missing.ids" ]; then
 	sg_say "missing: $SG_SERIES's kernel lacks no fix the record can prove"
@@ -78,12 +81,22 @@ SG_FACTS_DIR=$run
 export SG_FACTS_DIR
 "$SG_ROOT/prove/branch.sh" "$SG_SERIES" > "$run/branch.log" 2>&1 || { cat "$run/branch.log" >&2; exit 2; }
 "$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" > "$run/matrix.log" 2>&1
+# The record's fstests tests of those fixes, with FSTESTS, on the same
+# kernel (the fstests guest), their rows beside the checks'.
+rows="$run/results.tsv"
+if [ -n "$tests" ] && [ -n "${FSTESTS:-}" ]; then
+	sg_say "missing: and fstests $tests"
+	TESTS=$tests "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" released > "$run/fstests.log" 2>&1
+	mkdir -p "$run/all" && "$SG_CACHE/bin/report" --union "$run/all" "$run,$run/fstests" &&
+		rows="$run/all/results.tsv"
+fi
 
 rc=0
 while read -r id; do
-	for c in $(awk -F'\t' -v id="$id" '$1 == id && $2 == "check" { print $3 }' "$run/index"); do
-		obs=$("$RUNFILE" list --where check="$c" "$run/results.tsv" observed)
-		why=$("$RUNFILE" list --where check="$c" "$run/results.tsv" reason)
+	for c in $(awk -F'\t' -v id="$id" '$1 == id && ($2 == "check" || $2 == "fstests") { print $3 }' "$run/index"); do
+		obs=$("$RUNFILE" list --where check="$c" "$rows" observed)
+		why=$("$RUNFILE" list --where check="$c" "$rows" reason)
+		case $c in */*) [ -n "${FSTESTS:-}" ] || why="FSTESTS not set: make proofs ... FSTESTS=<checkout> runs it" ;; esac
 		case $obs in
 		FAIL) said="evidence: fails without it" rc=1 ;;
 		PASS) said="passes: the check does not reach it here" why=- ;;

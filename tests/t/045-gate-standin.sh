@@ -399,4 +399,15 @@ m() { "$RUNFILE" list --where upstream="$1" "$T/missing/missing" check observed 
 	grep -q 'missing: 777777777777 left out: 9.9.s kernel lacks what it fixes' "$T/missing.out" &&
 	ok "MISSING=1: each fix the kernel lacks shown by its failing check; one in the tree's history and one of a later era's bug left out" ||
 	fail "missing: exit $rc: $(cat "$T/missing/missing"; tail -n 6 "$T/missing.out")"
+[ "$(m 2222222222222222222222222222222222222222)" = "generic/001 - no answer: not run" ] &&
+	"$RUNFILE" list --where upstream=2222222222222222222222222222222222222222 "$T/missing/missing" first_bad |
+	grep -q '^FSTESTS not set' && ok "MISSING=1 without FSTESTS: a fix's fstests test named, not run" ||
+	fail "missing, no FSTESTS: $(cat "$T/missing/missing")"
+FSTESTS="$fst" SG_FSTESTS_IMAGE_CMD="$T/fsimage" SG_FSTESTS_BOOT_CMD="$T/fsboot" \
+	TREE_9_9="$r@rc" "$SG_ROOT/prove/missing.sh" "$T/missing-fs" "$T/initrd" 9.9 > "$T/missing-fs.out" 2>&1
+rc=$?
+[ $rc = 1 ] && [ "$("$RUNFILE" list --where upstream=2222222222222222222222222222222222222222 "$T/missing-fs/missing" check observed said)" = \
+	"generic/001 FAIL evidence: fails without it" ] &&
+	ok "MISSING=1 with FSTESTS: the missing fix's fstests test fails on the kernel: evidence" ||
+	fail "missing, FSTESTS: exit $rc: $(cat "$T/missing-fs/missing"; tail -n 5 "$T/missing-fs.out")"
 done_testing
