@@ -507,7 +507,7 @@ retry_differing
 rc=$?
 [ $rc -le 1 ] || exit 2
 [ $rc = 0 ] || bisect_regression
-# Each patch the record can prove, proven with and without it.
+# Each patch the proof index can prove, proven with and without it.
 prove_patches
 pp=$?
 [ $pp -le 1 ] || exit 2
