@@ -529,8 +529,13 @@ pp=$?
 } >> "$run/gate.md"
 # The tester's reply to the review thread: Tested-by, or what regressed.
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
-# KCIDB (the two trees, the candidate's tests, each regression an issue
-# and an incident) and the page, the gate's table first.
-"$SG_CACHE/bin/report" --kcidb "$run" >/dev/null &&
-	sg_say "page: $("$SG_CACHE/bin/report" --html "$run")" || exit 2
+# The run's files again, now with the proofs beside the candidate's rows:
+# matrix.md, junit.xml, results.json, KCIDB (the two trees, the
+# candidate's tests, each regression an issue and an incident) and the
+# page, the gate's table first.  Its summary judges the rows as a matrix
+# does (the candidate's FAIL is "not as expected"): the gate's verdict
+# is the compare's.
+"$SG_CACHE/bin/report" "$run" > "$run/report.out"
+[ $? -le 1 ] || exit 2
+sg_say "page: $run/report.html"
 exit $rc

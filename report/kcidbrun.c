@@ -15,6 +15,7 @@
 
 #include "kcidb.h"
 #include "outfile.h"
+#include "proofs.h"
 #include "runfolder.h"
 
 #define MAX_UNITS 1024
@@ -281,6 +282,7 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 	jw_str(w, "reason", r->col[R_REASON]);
 	if (rel)
 		jw_str(w, "log", rel);
+	proofs_json(w, r->col[R_VARIANT], r->col[R_CHECK]);
 	if (results_is_pair(r)) {
 		jw_str(w, "pair", r->col[R_VARIANT]);
 		jw_str(w, "writer", results_pair_writer(r));
@@ -370,6 +372,8 @@ int kcidb_matrix(const char *run_dir, const struct result *run_rows, int run_nr)
 	snprintf(run, sizeof(run), "%s", run_name(dir, buf, sizeof(buf)));
 	snprintf(buf, sizeof(buf), "%s/gate.tsv", dir);
 	gate = access(buf, R_OK) == 0;
+	if (proofs_load(dir))
+		return -1;
 	collect_units();
 	return write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
 }

@@ -9,6 +9,7 @@
 #include "html.h"
 #include "jsonw.h"
 #include "outfile.h"
+#include "proofs.h"
 #include "results.h"
 #include "tables.h"
 
@@ -180,6 +181,7 @@ static void write_json(FILE *f)
 		for (c = 0; c < R_NCOLS; c++)
 			jw_str(&w, result_names[c], rows[i].col[c]);
 		jw_bool(&w, "match", results_match(&rows[i]));
+		proofs_json(&w, rows[i].col[R_VARIANT], rows[i].col[R_CHECK]);
 		jw_close(&w, '}');
 	}
 	jw_close(&w, ']');
@@ -196,7 +198,8 @@ int tables_write(const char *dir, const struct result *rows_, int nr_)
 {
 	rows = rows_;
 	nr = nr_;
-	return write_file("report", dir, "matrix.md", write_md) ||
+	return proofs_load(dir) ||
+	       write_file("report", dir, "matrix.md", write_md) ||
 	       write_file("report", dir, "junit.xml", write_junit) ||
 	       write_file("report", dir, "results.json", write_json) ? -1 : 0;
 }

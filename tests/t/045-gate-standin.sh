@@ -277,7 +277,10 @@ rc=$?
 	"001/001 raid0-discard FAIL PASS proven" ] &&
 	grep -qx '  patch 001/001 drop-allfail (commit 555555555555): proven by raid0-discard: fails without it, passes with it' "$T/proof/reply.eml" &&
 	grep -q '^Tested-by: ' "$T/proof/reply.eml" &&
-	ok "proof: a fix that fails without it and passes with it: proven, in the reply" ||
+	[ "$(jq -r '.[] | select(.check == "raid0-discard" and (.variant | startswith("candidate"))) | .proofs[0].outcome' "$T/proof/results.json")" = proven ] &&
+	[ "$(jq -r '.tests[] | select(.id | endswith("candidate-queue-9.9.3/raid0-discard")) | .misc.proofs[0] | .number + " " + .without + " " + .with' "$T/proof/kcidb.json")" = "001/001 FAIL PASS" ] &&
+	"$(dirname "$SGCONF")/kcidbcheck" "$T/proof/kcidb.json" > /dev/null &&
+	ok "proof: a fix that fails without it and passes with it: proven, in the reply, results.json and kcidb.json" ||
 	fail "proof: exit $rc: $(cat "$T/proof/proofs"; tail -n 5 "$T/proof.out"; cat "$T/proof/reply.eml")"
 RC="$r@v9.9.1" FROM="$r@rc" gate "$T/rcback" ""
 [ $? = 2 ] && grep -q "FROM=$r@rc is not an ancestor of RC=$r@v9.9.1" "$T/rcback.out" &&
