@@ -426,7 +426,7 @@ prove_patches() {
 		done
 	done
 	if [ "$("$RUNFILE" count "$run/proofs")" = 0 ]; then
-		sg_say "gate: no patch of the queue backports a commit the record says how to prove (sgconf proofs)"
+		sg_say "gate: no patch of the queue backports a commit the proof index knows (make proofs)"
 		return 0
 	fi
 	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $("$RUNFILE" list "$run/proofs" number | sort -u | wc -l) patch(es):$("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
