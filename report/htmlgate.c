@@ -11,26 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gaterun.h"
 #include "html.h"
-#include "runfile.h"
-#include "tsv.h"
 
-#define MAX_GATE_ROWS 512
-
-static struct {
-	char *rows[MAX_GATE_ROWS][G_NCOLS];
-	int nr;
-	char *culprit[CU_NCOLS];
-	char *narrow[NA_NCOLS];
-	char *proofs[MAX_GATE_ROWS][PR_NCOLS];
-	int nr_proofs;
-} g;
-
-static int proof_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return g.nr_proofs == MAX_GATE_ROWS ? 0 : tsv_copy(cols, PR_NCOLS, g.proofs[g.nr_proofs++]);
-}
+static struct gate_run g;
 
 /* A proof's colour: proven green, inverted or not fixed red, else grey. */
 static const char *proof_class(const char *o)
@@ -76,24 +60,6 @@ static void proofs(FILE *f)
 		fputs("</td></tr>\n", f);
 	}
 	fputs("</table>\n", f);
-}
-
-static int gate_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return g.nr == MAX_GATE_ROWS ? 0 : tsv_copy(cols, G_NCOLS, g.rows[g.nr++]);
-}
-
-static int culprit_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return g.culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, g.culprit);
-}
-
-static int narrow_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return g.narrow[0] ? 0 : tsv_copy(cols, NA_NCOLS, g.narrow);
 }
 
 /* A verdict's colour: a regression red, a fix or a pass green, else grey. */
@@ -173,43 +139,19 @@ static void narrowed(FILE *f)
 	fputs("; gate-all-chunks.md).</p>\n", f);
 }
 
-static void release(void)
-{
-	int i;
-
-	for (i = 0; i < g.nr; i++)
-		free(g.rows[i][0]);
-	for (i = 0; i < g.nr_proofs; i++)
-		free(g.proofs[i][0]);
-	free(g.culprit[0]);
-	free(g.narrow[0]);
-	memset(&g, 0, sizeof(g));
-}
-
 int html_gate(FILE *f, const char *dir)
 {
-	char path[4096];
-	int i, bad = 0;
+	int i, bad;
 
-	snprintf(path, sizeof(path), "%s/gate.tsv", dir);
-	if (tsv_read_optional(path, "report --html", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL))
+	if (gate_run_load(&g, dir, "report --html")) {
+		gate_run_free(&g);
 		return -1;
-	snprintf(path, sizeof(path), "%s/culprit", dir);
-	if (tsv_read_optional(path, "report --html", culprit_names, CU_NCOLS, TSV_EXACT,
-			      culprit_row, NULL))
-		return -1;
-	snprintf(path, sizeof(path), "%s/narrow", dir);
-	if (tsv_read_optional(path, "report --html", narrow_names, NA_NCOLS, TSV_EXACT,
-			      narrow_row, NULL))
-		return -1;
-	snprintf(path, sizeof(path), "%s/proofs", dir);
-	if (tsv_read_optional(path, "report --html", proof_names, PR_NCOLS, TSV_EXACT,
-			      proof_row, NULL))
-		return -1;
-	if (!g.nr)
+	}
+	if (!g.nr) {
+		gate_run_free(&g);
 		return 0;
-	for (i = 0; i < g.nr; i++)
-		bad += !strcmp(g.rows[i][G_VERDICT], "regression");
+	}
+	bad = gate_run_count(&g, "regression");
 	fprintf(f, "<section id=\"gate\"><h2>The candidate beside the previous release "
 		"<span class=\"badge %s\">", bad ? "bad" : "ok");
 	if (bad)
@@ -225,6 +167,6 @@ int html_gate(FILE *f, const char *dir)
 	narrowed(f);
 	proofs(f);
 	fputs("</section>\n", f);
-	release();
+	gate_run_free(&g);
 	return 0;
 }

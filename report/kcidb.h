@@ -40,8 +40,9 @@ double kcidb_secs(const char *col);
 
 /* dir/kcidb.json of a matrix run's rows; 0, or -1 after saying why. */
 int kcidb_matrix(const char *dir, const struct result *rows, int nr);
-/* A gate's regressions (dir/gate.tsv) as "issues" and "incidents"; 0 or -1. */
-int kcidb_gate(struct jw *w, const char *dir, const char *run);
+struct gate_run;
+/* A gate's regressions (its gate.tsv's rows) as "issues" and "incidents"; 0. */
+int kcidb_gate(struct jw *w, const struct gate_run *g, const char *run);
 /* dir/kcidb.json of a bisection; 0, or -1 after saying why. */
 int kcidb_bisect(const char *dir, const struct bisect_run *b);
 

@@ -8,26 +8,16 @@
  * kcidbrun.c gives the candidate's build and tests.
  */
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
+#include "gaterun.h"
 #include "kcidb.h"
-#include "runfile.h"
-#include "tsv.h"
 
 struct gate_kcidb {
 	struct jw *w;
 	const char *run;
-	char *culprit[CU_NCOLS];
-	int incidents;		/* 0: the issues; 1: the incidents */
+	char **culprit;		/* the gate's culprit; culprit[0] NULL: none */
 };
-
-static int culprit_row(void *ctx, char **cols)
-{
-	struct gate_kcidb *g = ctx;
-
-	return g->culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, g->culprit);
-}
 
 static void issue(struct gate_kcidb *g, char **r)
 {
@@ -81,37 +71,26 @@ static void incident(struct gate_kcidb *g, char **r)
 	jw_close(g->w, '}');
 }
 
-static int gate_row(void *ctx, char **r)
+/* A regression of a check (a pair's row is none). */
+static int regressed(char **r)
 {
-	struct gate_kcidb *g = ctx;
-
-	if (strcmp(r[G_VERDICT], "regression") || strcmp(r[G_WRITER], "-"))
-		return 0;
-	if (g->incidents)
-		incident(g, r);
-	else
-		issue(g, r);
-	return 0;
+	return !strcmp(r[G_VERDICT], "regression") && !strcmp(r[G_WRITER], "-");
 }
 
-int kcidb_gate(struct jw *w, const char *dir, const char *run)
+int kcidb_gate(struct jw *w, const struct gate_run *gr, const char *run)
 {
-	struct gate_kcidb g = { .w = w, .run = run };
-	char path[4096];
-	int ret;
+	struct gate_kcidb g = { .w = w, .run = run, .culprit = (char **)gr->culprit };
+	int i;
 
-	snprintf(path, sizeof(path), "%s/culprit", dir);
-	if (tsv_read_optional(path, "report --kcidb", culprit_names, CU_NCOLS, TSV_EXACT,
-			      culprit_row, &g))
-		return -1;
-	snprintf(path, sizeof(path), "%s/gate.tsv", dir);
 	jw_open(w, "issues", '[');
-	ret = tsv_read(path, "report --kcidb", gate_names, G_NCOLS, TSV_EXACT, gate_row, &g);
+	for (i = 0; i < gr->nr; i++)
+		if (regressed(gr->rows[i]))
+			issue(&g, gr->rows[i]);
 	jw_close(w, ']');
-	g.incidents = 1;
 	jw_open(w, "incidents", '[');
-	ret |= tsv_read(path, "report --kcidb", gate_names, G_NCOLS, TSV_EXACT, gate_row, &g);
+	for (i = 0; i < gr->nr; i++)
+		if (regressed(gr->rows[i]))
+			incident(&g, gr->rows[i]);
 	jw_close(w, ']');
-	free(g.culprit[0]);
-	return ret;
+	return 0;
 }

@@ -11,11 +11,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
+#include "gaterun.h"
 #include "kcidb.h"
 #include "outfile.h"
-#include "proofs.h"
 #include "runfolder.h"
 
 #define MAX_UNITS 1024
@@ -34,7 +33,7 @@ static const struct result *rows;
 static int nr;
 static struct unit units[MAX_UNITS];
 static int nr_units;
-static int gate;	/* a gate's run: a checkout per variant */
+static struct gate_run gr;	/* a gate's run (gr.has_gate): a checkout per variant */
 
 static struct unit *find_unit(const char *series, const char *variant)
 {
@@ -158,7 +157,7 @@ static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 {
 	char part[256];
 
-	if (!gate)
+	if (!gr.has_gate)
 		return kcidb_id(buf, len, run, u->series);
 	snprintf(part, sizeof(part), "%s/%s/checkout", u->series, u->variant);
 	return kcidb_id(buf, len, run, part);
@@ -167,7 +166,7 @@ static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 static void write_checkout(struct jw *w, const struct unit *of)
 {
 	const char *series = of->series;
-	const struct unit *u = gate && of->row ? of : NULL;
+	const struct unit *u = gr.has_gate && of->row ? of : NULL;
 	struct run_series s;
 	char id[512], buf[1024], path[PATH_MAX];
 	const struct result *e;
@@ -183,7 +182,7 @@ static void write_checkout(struct jw *w, const struct unit *of)
 		snprintf(s.patchset, sizeof(s.patchset), "%s", u->row->col[R_PATCHSET]);
 	if (!s.skip[0] && u && results_skipped(u->row))
 		snprintf(s.skip, sizeof(s.skip), "%s", u->row->col[R_REASON]);
-	if (gate) {	/* the variant's tree, not stable/S's commit */
+	if (gr.has_gate) {	/* the variant's tree, not stable/S's commit */
 		snprintf(s.branch, sizeof(s.branch), "variant/%s/%s", series, of->variant);
 		s.commit[0] = '\0';
 	}
@@ -282,7 +281,7 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 	jw_str(w, "reason", r->col[R_REASON]);
 	if (rel)
 		jw_str(w, "log", rel);
-	proofs_json(w, r->col[R_VARIANT], r->col[R_CHECK]);
+	gate_run_proofs_json(&gr, w, r->col[R_VARIANT], r->col[R_CHECK]);
 	if (results_is_pair(r)) {
 		jw_str(w, "pair", r->col[R_VARIANT]);
 		jw_str(w, "writer", results_pair_writer(r));
@@ -344,7 +343,7 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr_units; i++) {
 		for (j = 0; j < i && strcmp(units[j].series, units[i].series); j++)
 			;
-		if (j == i || gate)
+		if (j == i || gr.has_gate)
 			write_checkout(&w, &units[i]);
 	}
 	jw_close(&w, ']');
@@ -356,24 +355,26 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr; i++)
 		write_test(&w, &rows[i]);
 	jw_close(&w, ']');
-	if (gate)
-		kcidb_gate(&w, dir, run);
+	if (gr.has_gate)
+		kcidb_gate(&w, &gr, run);
 	jw_close(&w, '}');
 }
 
 int kcidb_matrix(const char *run_dir, const struct result *run_rows, int run_nr)
 {
 	char buf[PATH_MAX];
+	int rc;
 
 	dir = run_dir;
 	rows = run_rows;
 	nr = run_nr;
 	nr_units = 0;
 	snprintf(run, sizeof(run), "%s", run_name(dir, buf, sizeof(buf)));
-	snprintf(buf, sizeof(buf), "%s/gate.tsv", dir);
-	gate = access(buf, R_OK) == 0;
-	if (proofs_load(dir))
-		return -1;
-	collect_units();
-	return write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
+	rc = gate_run_load(&gr, dir, "report --kcidb");
+	if (!rc) {
+		collect_units();
+		rc = write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
+	}
+	gate_run_free(&gr);
+	return rc;
 }

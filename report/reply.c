@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * The tester's reply to a stable review thread, from a gate's run folder
- * (its gate.tsv and results.tsv): RUN/reply.eml, a mail git send-email or
+ * (its gate.tsv, culprit, thread, narrowing and proofs: gaterun.h):
+ * RUN/reply.eml, a mail git send-email or
  * a mail client sends as it is.  Without a regression: what was built and
  * booted, how many checks, the flakes and the known failures, and a
  * Tested-by: line.  With one: "Regressions found", then each regression
@@ -14,48 +15,31 @@
 #include <string.h>
 #include <time.h>
 
+#include "gaterun.h"
 #include "outfile.h"
 #include "reply.h"
-#include "runfile.h"
-#include "tsv.h"
-
-#define MAX_ROWS 512
 
 static struct reply {
 	const char *run, *series, *release, *tester;
 	int patches;
-	char *rows[MAX_ROWS][G_NCOLS];
-	int nr;
 	char previous[64], candidate[64];
-	char *culprit[CU_NCOLS];
-	char *thread[TH_NCOLS];		/* the review thread, when MBOX gave it */
-	char *narrow[NA_NCOLS];		/* the chunks compared, when narrowed */
-	char *proofs[MAX_ROWS][PR_NCOLS];	/* each patch proven, with and without it */
-	int nr_proofs;
+	struct gate_run g;	/* its rows, culprit, thread, narrowing, proofs */
 } r;
-
-static int proof_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	if (r.nr_proofs == MAX_ROWS)
-		return 0;
-	return tsv_copy(cols, PR_NCOLS, r.proofs[r.nr_proofs++]);
-}
 
 static int inverted(void)
 {
 	int i, n = 0;
 
-	for (i = 0; i < r.nr_proofs; i++)
-		n += !strcmp(r.proofs[i][PR_OUTCOME], "inverted");
+	for (i = 0; i < r.g.nr_proofs; i++)
+		n += !strcmp(r.g.proofs[i][PR_OUTCOME], "inverted");
 	return n;
 }
 
 /* Proofs i and j: the same patch, the same outcome. */
 static int same_proof(int i, int j)
 {
-	return !strcmp(r.proofs[i][PR_NUMBER], r.proofs[j][PR_NUMBER]) &&
-	       !strcmp(r.proofs[i][PR_OUTCOME], r.proofs[j][PR_OUTCOME]);
+	return !strcmp(r.g.proofs[i][PR_NUMBER], r.g.proofs[j][PR_NUMBER]) &&
+	       !strcmp(r.g.proofs[i][PR_OUTCOME], r.g.proofs[j][PR_OUTCOME]);
 }
 
 static int said_before(int i)
@@ -81,20 +65,20 @@ static void proofs_said(FILE *f)
 	size_t k;
 	int i, j, n;
 
-	if (!r.nr_proofs)
+	if (!r.g.nr_proofs)
 		return;
 	fprintf(f, "\nBackports proven on %s (the candidate with the patch reverted):\n", r.release);
 	for (k = 0; k < sizeof(said) / sizeof(said[0]); k++)
-		for (i = 0; i < r.nr_proofs; i++) {
-			char **p = r.proofs[i];
+		for (i = 0; i < r.g.nr_proofs; i++) {
+			char **p = r.g.proofs[i];
 
 			if (strcmp(p[PR_OUTCOME], said[k][0]) || said_before(i))
 				continue;
 			fprintf(f, "  patch %s %s (commit %.12s): %s by ", p[PR_NUMBER], p[PR_PATCH],
 				p[PR_UPSTREAM], p[PR_OUTCOME]);
-			for (j = i, n = 0; j < r.nr_proofs; j++)
+			for (j = i, n = 0; j < r.g.nr_proofs; j++)
 				if (same_proof(i, j))
-					fprintf(f, "%s%s", n++ ? ", " : "", r.proofs[j][PR_CHECK]);
+					fprintf(f, "%s%s", n++ ? ", " : "", r.g.proofs[j][PR_CHECK]);
 			fprintf(f, ": %s", said[k][1]);
 			if (strcmp(p[PR_NOTE], "-"))
 				fprintf(f, " (%s)", p[PR_NOTE]);
@@ -102,41 +86,9 @@ static void proofs_said(FILE *f)
 		}
 }
 
-static int culprit_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return r.culprit[0] ? 0 : tsv_copy(cols, CU_NCOLS, r.culprit);
-}
-
-static int thread_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return r.thread[0] ? 0 : tsv_copy(cols, TH_NCOLS, r.thread);
-}
-
-static int narrow_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	return r.narrow[0] ? 0 : tsv_copy(cols, NA_NCOLS, r.narrow);
-}
-
-/*
- * RUN/NAME's one row, when the gate wrote that file: the culprit (the
- * queue's patch the regressions were bisected to), the thread, the
- * narrowing.
- */
-static int optional(const char *name, const char *const *cols, int n,
-		    int (*row)(void *, char **))
-{
-	char path[4096];
-
-	snprintf(path, sizeof(path), "%s/%s", r.run, name);
-	return tsv_read_optional(path, "report --reply", cols, n, TSV_EXACT, row, NULL);
-}
-
 static void culprit_said(FILE *f)
 {
-	char **c = r.culprit;
+	char **c = r.g.culprit;
 
 	if (!c[0])
 		return;
@@ -149,33 +101,16 @@ static void culprit_said(FILE *f)
 	fprintf(f, "  The bisection: %s\n", c[CU_BISECT]);
 }
 
-static int gate_row(void *ctx, char **cols)
-{
-	(void)ctx;
-	if (r.nr == MAX_ROWS)
-		return 0;
-	return tsv_copy(cols, G_NCOLS, r.rows[r.nr++]);
-}
-
-static int count(const char *verdict)
-{
-	int i, n = 0;
-
-	for (i = 0; i < r.nr; i++)
-		n += !strcmp(r.rows[i][G_VERDICT], verdict);
-	return n;
-}
-
 /* The kernel each side booted: the first row's that has one. */
 static void kernels(void)
 {
 	int i;
 
-	for (i = 0; i < r.nr; i++) {
-		if (!r.previous[0] && strcmp(r.rows[i][G_PREVIOUS_KERNEL], "-"))
-			snprintf(r.previous, sizeof(r.previous), "%s", r.rows[i][G_PREVIOUS_KERNEL]);
-		if (!r.candidate[0] && strcmp(r.rows[i][G_CANDIDATE_KERNEL], "-"))
-			snprintf(r.candidate, sizeof(r.candidate), "%s", r.rows[i][G_CANDIDATE_KERNEL]);
+	for (i = 0; i < r.g.nr; i++) {
+		if (!r.previous[0] && strcmp(r.g.rows[i][G_PREVIOUS_KERNEL], "-"))
+			snprintf(r.previous, sizeof(r.previous), "%s", r.g.rows[i][G_PREVIOUS_KERNEL]);
+		if (!r.candidate[0] && strcmp(r.g.rows[i][G_CANDIDATE_KERNEL], "-"))
+			snprintf(r.candidate, sizeof(r.candidate), "%s", r.g.rows[i][G_CANDIDATE_KERNEL]);
 	}
 	if (!r.previous[0])
 		snprintf(r.previous, sizeof(r.previous), "the previous release");
@@ -188,14 +123,14 @@ static void headers(FILE *f)
 
 	strftime(date, sizeof(date), "%a, %d %b %Y %H:%M:%S %z", localtime(&now));
 	fprintf(f, "From: %s\nTo: stable@vger.kernel.org\nDate: %s\n", r.tester, date);
-	if (r.thread[0] && strcmp(r.thread[TH_SUBJECT], "-"))
-		fprintf(f, "Subject: Re: %s\n", r.thread[TH_SUBJECT]);
+	if (r.g.thread[0] && strcmp(r.g.thread[TH_SUBJECT], "-"))
+		fprintf(f, "Subject: Re: %s\n", r.g.thread[TH_SUBJECT]);
 	else
 		fprintf(f, "Subject: Re: [PATCH %s 000/%03d] %s-stable review\n", r.series,
 			r.patches, r.release);
-	if (r.thread[0] && strcmp(r.thread[TH_MESSAGE_ID], "-"))
-		fprintf(f, "In-Reply-To: %s\nReferences: %s\n", r.thread[TH_MESSAGE_ID],
-			r.thread[TH_MESSAGE_ID]);
+	if (r.g.thread[0] && strcmp(r.g.thread[TH_MESSAGE_ID], "-"))
+		fprintf(f, "In-Reply-To: %s\nReferences: %s\n", r.g.thread[TH_MESSAGE_ID],
+			r.g.thread[TH_MESSAGE_ID]);
 	fprintf(f, "Content-Type: text/plain; charset=UTF-8\n\n");
 }
 
@@ -204,12 +139,12 @@ static void rows_named(FILE *f, const char *verdict, const char *what)
 {
 	int i, n = 0;
 
-	for (i = 0; i < r.nr; i++) {
-		if (strcmp(r.rows[i][G_VERDICT], verdict))
+	for (i = 0; i < r.g.nr; i++) {
+		if (strcmp(r.g.rows[i][G_VERDICT], verdict))
 			continue;
-		fprintf(f, "%s%s", n++ ? ", " : what, r.rows[i][G_CHECK]);
-		if (strcmp(r.rows[i][G_RATE], "-"))
-			fprintf(f, " (%s)", r.rows[i][G_RATE]);
+		fprintf(f, "%s%s", n++ ? ", " : what, r.g.rows[i][G_CHECK]);
+		if (strcmp(r.g.rows[i][G_RATE], "-"))
+			fprintf(f, " (%s)", r.g.rows[i][G_RATE]);
 	}
 	if (n)
 		fputs("\n", f);
@@ -260,29 +195,29 @@ static void list_said(FILE *f, const char *csv)
 
 static void write_reply(FILE *f)
 {
-	int i, bad = count("regression");
+	int i, bad = gate_run_count(&r.g, "regression");
 
 	headers(f);
 	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
 		"stableguard's data-integrity checks, beside %s:\n\n", r.release, r.previous,
 		r.patches, r.patches == 1 ? "" : "es", r.previous);
-	if (r.narrow[0] && strcmp(r.narrow[NA_KEPT], "-")) {
+	if (r.g.narrow[0] && strcmp(r.g.narrow[NA_KEPT], "-")) {
 		fprintf(f, "%s fails ", r.previous);
-		list_said(f, r.narrow[NA_CHECKS]);
+		list_said(f, r.g.narrow[NA_CHECKS]);
 		fprintf(f, "\nwith RAID0 chunks other than %s KiB before any patch of the queue, so both\n"
-			"were compared with chunk %s only (all: %s).\n\n", r.narrow[NA_KEPT],
-			r.narrow[NA_KEPT], r.narrow[NA_CHUNKS]);
+			"were compared with chunk %s only (all: %s).\n\n", r.g.narrow[NA_KEPT],
+			r.g.narrow[NA_KEPT], r.g.narrow[NA_CHUNKS]);
 	}
 	if (bad) {
 		fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
-		for (i = 0; i < r.nr; i++)
-			if (!strcmp(r.rows[i][G_VERDICT], "regression"))
-				regression(f, r.rows[i]);
+		for (i = 0; i < r.g.nr; i++)
+			if (!strcmp(r.g.rows[i][G_VERDICT], "regression"))
+				regression(f, r.g.rows[i]);
 		culprit_said(f);
 		fputs("\n", f);
 	} else {
-		fprintf(f, "No regression: %d check%s, none worse than on %s.\n", r.nr,
-			r.nr == 1 ? "" : "s", r.previous);
+		fprintf(f, "No regression: %d check%s, none worse than on %s.\n", r.g.nr,
+			r.g.nr == 1 ? "" : "s", r.previous);
 	}
 	rows_named(f, "fixed", "Fixed: ");
 	rows_named(f, "still failing", "Known failures, failing on both: ");
@@ -297,23 +232,25 @@ static void write_reply(FILE *f)
 int reply_write(const char *run, const char *series, const char *release, int patches,
 		const char *tester)
 {
-	char path[4096];
+	int rc = 2;
 
 	r.run = run;
 	r.series = series;
 	r.release = release;
 	r.patches = patches;
 	r.tester = tester;
-	snprintf(path, sizeof(path), "%s/gate.tsv", run);
-	if (tsv_read(path, "report --reply", gate_names, G_NCOLS, TSV_EXACT, gate_row, NULL) ||
-	    optional("culprit", culprit_names, CU_NCOLS, culprit_row) ||
-	    optional("thread", thread_names, TH_NCOLS, thread_row) ||
-	    optional("narrow", narrow_names, NA_NCOLS, narrow_row) ||
-	    optional("proofs", proof_names, PR_NCOLS, proof_row))
-		return 2;
+	if (gate_run_load(&r.g, run, "report --reply"))
+		goto out;
+	if (!r.g.has_gate) {
+		fprintf(stderr, "report --reply: %s/gate.tsv: cannot open\n", run);
+		goto out;
+	}
 	kernels();
 	if (write_file("report --reply", run, "reply.eml", write_reply))
-		return 2;
+		goto out;
 	printf("%s/reply.eml\n", run);
-	return 0;
+	rc = 0;
+out:
+	gate_run_free(&r.g);
+	return rc;
 }

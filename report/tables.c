@@ -6,15 +6,16 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gaterun.h"
 #include "html.h"
 #include "jsonw.h"
 #include "outfile.h"
-#include "proofs.h"
 #include "results.h"
 #include "tables.h"
 
 static const struct result *rows;
 static int nr;
+static struct gate_run gate;	/* a gate's proofs, beside its candidate's rows */
 
 static void md_escape(FILE *f, const char *s)
 {
@@ -181,7 +182,7 @@ static void write_json(FILE *f)
 		for (c = 0; c < R_NCOLS; c++)
 			jw_str(&w, result_names[c], rows[i].col[c]);
 		jw_bool(&w, "match", results_match(&rows[i]));
-		proofs_json(&w, rows[i].col[R_VARIANT], rows[i].col[R_CHECK]);
+		gate_run_proofs_json(&gate, &w, rows[i].col[R_VARIANT], rows[i].col[R_CHECK]);
 		jw_close(&w, '}');
 	}
 	jw_close(&w, ']');
@@ -196,10 +197,14 @@ void tables_md(FILE *f, const struct result *rows_, int nr_)
 
 int tables_write(const char *dir, const struct result *rows_, int nr_)
 {
+	int rc;
+
 	rows = rows_;
 	nr = nr_;
-	return proofs_load(dir) ||
-	       write_file("report", dir, "matrix.md", write_md) ||
-	       write_file("report", dir, "junit.xml", write_junit) ||
-	       write_file("report", dir, "results.json", write_json) ? -1 : 0;
+	rc = gate_run_load(&gate, dir, "report") ||
+	     write_file("report", dir, "matrix.md", write_md) ||
+	     write_file("report", dir, "junit.xml", write_junit) ||
+	     write_file("report", dir, "results.json", write_json) ? -1 : 0;
+	gate_run_free(&gate);
+	return rc;
 }

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * A gate's run files (gaterun.h), each read by name through its one
+ * schema (lib/runfile.h): gate.tsv, culprit, thread, narrow, proofs.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "gaterun.h"
+#include "tsv.h"
+
+static int gate_row(void *ctx, char **cols)
+{
+	struct gate_run *g = ctx;
+	void *more = realloc(g->rows, (g->nr + 1) * sizeof(*g->rows));
+
+	if (!more)
+		return -1;
+	g->rows = more;
+	return tsv_copy(cols, G_NCOLS, g->rows[g->nr++]);
+}
+
+static int proof_row(void *ctx, char **cols)
+{
+	struct gate_run *g = ctx;
+	void *more = realloc(g->proofs, (g->nr_proofs + 1) * sizeof(*g->proofs));
+
+	if (!more)
+		return -1;
+	g->proofs = more;
+	return tsv_copy(cols, PR_NCOLS, g->proofs[g->nr_proofs++]);
+}
+
+/* A file of one row: its first, into the columns ctx points to. */
+struct one_row {
+	char **cols;
+	int n;
+};
+
+static int first_row(void *ctx, char **cols)
+{
+	struct one_row *o = ctx;
+
+	return o->cols[0] ? 0 : tsv_copy(cols, o->n, o->cols);
+}
+
+static int read_one(const char *dir, const char *name, const char *who,
+		    const char *const *names, int n, char **cols)
+{
+	struct one_row o = { cols, n };
+	char path[4096];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	return tsv_read_optional(path, who, names, n, TSV_EXACT, first_row, &o);
+}
+
+int gate_run_load(struct gate_run *g, const char *dir, const char *who)
+{
+	char path[4096];
+	FILE *f;
+
+	memset(g, 0, sizeof(*g));
+	snprintf(path, sizeof(path), "%s/gate.tsv", dir);
+	f = fopen(path, "r");
+	g->has_gate = f != NULL;
+	if (f)
+		fclose(f);
+	if (tsv_read_optional(path, who, gate_names, G_NCOLS, TSV_EXACT, gate_row, g) ||
+	    read_one(dir, "culprit", who, culprit_names, CU_NCOLS, g->culprit) ||
+	    read_one(dir, "thread", who, thread_names, TH_NCOLS, g->thread) ||
+	    read_one(dir, "narrow", who, narrow_names, NA_NCOLS, g->narrow))
+		return -1;
+	snprintf(path, sizeof(path), "%s/proofs", dir);
+	return tsv_read_optional(path, who, proof_names, PR_NCOLS, TSV_EXACT, proof_row, g);
+}
+
+void gate_run_free(struct gate_run *g)
+{
+	int i;
+
+	for (i = 0; i < g->nr; i++)
+		free(g->rows[i][0]);
+	for (i = 0; i < g->nr_proofs; i++)
+		free(g->proofs[i][0]);
+	free(g->rows);
+	free(g->proofs);
+	free(g->culprit[0]);
+	free(g->thread[0]);
+	free(g->narrow[0]);
+	memset(g, 0, sizeof(*g));
+}
+
+int gate_run_count(const struct gate_run *g, const char *verdict)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nr; i++)
+		n += !strcmp(g->rows[i][G_VERDICT], verdict);
+	return n;
+}
+
+void gate_run_proofs_json(const struct gate_run *g, struct jw *w, const char *variant,
+			  const char *check)
+{
+	static const int keys[] = {
+		PR_NUMBER, PR_PATCH, PR_UPSTREAM, PR_WITHOUT, PR_WITH, PR_OUTCOME, PR_NOTE,
+	};
+	int i, opened = 0;
+	size_t k;
+
+	if (strncmp(variant, "candidate", 9))
+		return;
+	for (i = 0; i < g->nr_proofs; i++) {
+		if (strcmp(g->proofs[i][PR_CHECK], check))
+			continue;
+		if (!opened++)
+			jw_open(w, "proofs", '[');
+		jw_open(w, NULL, '{');
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			jw_str(w, proof_names[keys[k]], g->proofs[i][keys[k]]);
+		jw_close(w, '}');
+	}
+	if (opened)
+		jw_close(w, ']');
+}
