@@ -10,6 +10,17 @@ sg_git() {
 		git -C "$SG_REPO" "$@"
 }
 
+# sg_makefile_version < MAKEFILE: the version a kernel's top Makefile
+# says, as make kernelversion prints it (VERSION.PATCHLEVEL.SUBLEVEL and
+# EXTRAVERSION), read without running make; nothing when it names none.
+sg_makefile_version() {
+	awk -F' *= *' '$1 == "NAME" { exit }
+		$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 }
+		$1 == "SUBLEVEL" { s = $2 } $1 == "EXTRAVERSION" { x = $2 }
+		END { if (v != "") printf "%s%s%s%s\n", v, p != "" ? "." p : "",
+			p != "" && s != "" ? "." s : "", x }'
+}
+
 # sg_am FROM BRANCH PATCH...: BRANCH becomes FROM plus the patches, or, if
 # one does not apply, stays as it was and the patch and hunk are named.
 sg_am() {

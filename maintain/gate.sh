@@ -69,9 +69,7 @@ repo_rev() {
 
 # kernel_of REPO ID: the version its Makefile says.
 kernel_of() {
-	git -C "$1" show "$2:Makefile" 2>/dev/null | awk -F' *= *' '
-		$1 == "VERSION" { v = $2 } $1 == "PATCHLEVEL" { p = $2 } $1 == "SUBLEVEL" { s = $2 }
-		END { printf "%s.%s%s\n", v, p, s != "" && s != "0" ? "." s : "" }'
+	git -C "$1" show "$2:Makefile" 2>/dev/null | sg_makefile_version
 }
 
 # The previous release.  FROM as a commit: its repository and id (an RC's

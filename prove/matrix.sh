@@ -220,8 +220,7 @@ build_variant() {
 	fi
 	# The variant's own version: a gate's previous release (FROM=v4.0.4)
 	# is not the series' base.
-	make -s -C "$SG_REPO" kernelversion > "$run/kernels/$SG_SERIES/.$1.kernel" 2>/dev/null ||
-		rm -f "$run/kernels/$SG_SERIES/.$1.kernel"
+	sg_makefile_version < "$SG_REPO/Makefile" > "$run/kernels/$SG_SERIES/.$1.kernel"
 	bd_keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	bd_stamp=$(build_stamp) || { echo "cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
 	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$bd_keep" "$bd_stamp" "$bd_say"; then
