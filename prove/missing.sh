@@ -23,15 +23,22 @@ mkdir -p "$run" || exit 2
 sg_load_series "$3"
 "$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2
 
-# in_kernel ID: the released kernel has it: base-contains, or the tree's
-# history when TREE_<S> is a git repository.
+# The released kernel's history, when TREE_<S> is a git repository: its
+# commits and the upstream commits their messages name (as quiltmail reads
+# a backport's "commit <id> upstream."), read once.
 sg_tree_source
+: > "$run/history.ids"
+if [ -n "$rev" ]; then
+	{ git -C "$tree" log -z --format='%H%n%B' "$rev" | "$QUILTMAIL" messages | cut -d' ' -f1 &&
+		git -C "$tree" log --format=%H "$rev"; } > "$run/history.ids" ||
+		sg_die "missing: $SG_TREE_VAR=$tree@$rev: its history cannot be read"
+fi
+# in_kernel ID: the released kernel has it: base-contains, or its history.
 in_kernel() {
 	for ik_c in $SG_BASE_CONTAINS; do
 		case $1 in "$ik_c"*) return 0 ;; esac
 	done
-	[ -n "$rev" ] || return 1
-	git -C "$tree" log --format=%H%n%B "$rev" 2>/dev/null | grep -q "$(echo "$1" | cut -c1-12)"
+	grep -q "^$(echo "$1" | cut -c1-12)" "$run/history.ids"
 }
 # carried ID: stableguard's patch set of the series backports it.
 carried() {
