@@ -6,10 +6,9 @@
 #   id       the upstream commit its "commit <id> upstream." line names, or -
 #   subject  its subject
 # Everything is read and checked before anything is made: bad input dies
-# here (exit 2), named with its file and line.
+# here (gate.sh's bad: exit 2), named with its file and line.
 
 nr_entries=0
-gate_bad() { sg_say "gate: $*"; exit 2; }
 
 # entry NAME MAIL [PATCH]: an entry of the list, its id and subject read
 # off PATCH (the quilt patch: its mail has no upstream line), else MAIL.
@@ -20,7 +19,7 @@ entry() {
 	echo "$1" > "$e/name"
 	cp "$2" "$e/mail"
 	QM_ID= QM_SUBJECT=
-	eval "$("$QUILTMAIL" info "${3:-$2}")" || gate_bad "$1: not a patch git am can take"
+	eval "$("$QUILTMAIL" info "${3:-$2}")" || bad "$1: not a patch git am can take"
 	echo "${QM_ID:--}" > "$e/id"
 	echo "$QM_SUBJECT" > "$e/subject"
 }
@@ -28,31 +27,31 @@ entry() {
 # queue_input DIR RELEASE: a stable-queue folder, every patch its series
 # file lists, in order, each quilt patch as its mail (quiltmail).
 queue_input() {
-	[ -d "$1" ] || gate_bad "QUEUE=$1: no such folder"
-	[ -f "$1/series" ] || gate_bad "QUEUE=$1: no series file (a stable-queue folder lists its patches in series)"
+	[ -d "$1" ] || bad "QUEUE=$1: no such folder"
+	[ -f "$1/series" ] || bad "QUEUE=$1: no series file (a stable-queue folder lists its patches in series)"
 	mkdir -p "$tmp/q"
 	sg_quilt_series "$1" > "$tmp/q/lines"
 	while read -r qi_line qi_p; do
-		[ -f "$1/$qi_p" ] || gate_bad "$1/series:$qi_line names $qi_p: no such patch in $1"
+		[ -f "$1/$qi_p" ] || bad "$1/series:$qi_line names $qi_p: no such patch in $1"
 		"$QUILTMAIL" mail "$1/$qi_p" "$SG_SERIES" "$2" > "$tmp/q/mail" 2>"$tmp/q/err" ||
-			gate_bad "$1/series:$qi_line ($qi_p): not a patch: $(head -n 1 "$tmp/q/err")"
+			bad "$1/series:$qi_line ($qi_p): not a patch: $(head -n 1 "$tmp/q/err")"
 		entry "$qi_p" "$tmp/q/mail" "$1/$qi_p"
 	done < "$tmp/q/lines"
-	[ "$nr_entries" -gt 0 ] || gate_bad "$1/series lists no patch"
+	[ "$nr_entries" -gt 0 ] || bad "$1/series lists no patch"
 }
 
 # rc_input REPO FROM RC: the commits FROM..RC of a git repository (a
 # linux-stable-rc branch), oldest first, each as git format-patch makes it.
 rc_input() {
 	git -C "$1" merge-base --is-ancestor "$2" "$3" 2>/dev/null ||
-		gate_bad "FROM=${FROM:-$2} is not an ancestor of RC=${RC:-$3}"
+		bad "FROM=${FROM:-$2} is not an ancestor of RC=${RC:-$3}"
 	[ -z "$(git -C "$1" rev-list --merges "$2..$3")" ] ||
-		gate_bad "RC=$3: $2..$3 holds merges; the gate applies a line of patches"
+		bad "RC=$3: $2..$3 holds merges; the gate applies a line of patches"
 	mkdir -p "$tmp/rc"
 	git -C "$1" format-patch -q -N --no-signature -o "$tmp/rc" "$2..$3" ||
-		gate_bad "git format-patch $2..$3 in $1 failed"
+		bad "git format-patch $2..$3 in $1 failed"
 	for ri_m in "$tmp"/rc/*.patch; do
-		[ -f "$ri_m" ] || gate_bad "RC=$3: no commit after FROM=$2"
+		[ -f "$ri_m" ] || bad "RC=$3: no commit after FROM=$2"
 		entry "$(basename "$ri_m")" "$ri_m"
 	done
 }
@@ -62,10 +61,10 @@ rc_input() {
 # (any order in the file; none missing, none twice).  The cover's
 # Message-ID and subject go to $tmp/thread for the reply.
 mbox_input() {
-	[ -f "$1" ] || gate_bad "MBOX=$1: no such file"
+	[ -f "$1" ] || bad "MBOX=$1: no such file"
 	mkdir -p "$tmp/mbox"
 	sg_unfold_headers < "$1" > "$tmp/mbox.in"
-	mi_n=$(git mailsplit -o"$tmp/mbox" "$tmp/mbox.in" 2>/dev/null) || gate_bad "MBOX=$1: not a mailbox"
+	mi_n=$(git mailsplit -o"$tmp/mbox" "$tmp/mbox.in" 2>/dev/null) || bad "MBOX=$1: not a mailbox"
 	: > "$tmp/mbox/index"
 	for mi_f in "$tmp"/mbox/[0-9]*; do
 		mi_s=$(sed -n '/^$/q; s/^[Ss]ubject: *//p' "$mi_f" | head -n 1)
@@ -74,21 +73,21 @@ mbox_input() {
 		echo "$mi_k $mi_f" >> "$tmp/mbox/index"
 	done
 	mi_cover=$(awk '$1 + 0 == 0 { print $3; exit }' "$tmp/mbox/index")
-	[ -n "$mi_cover" ] || gate_bad "MBOX=$1: no cover letter \"[PATCH $2 000/NNN] $2.x-stable review\" among its $mi_n messages"
+	[ -n "$mi_cover" ] || bad "MBOX=$1: no cover letter \"[PATCH $2 000/NNN] $2.x-stable review\" among its $mi_n messages"
 	mi_total=$(awk '$1 + 0 == 0 { print $2 + 0; exit }' "$tmp/mbox/index")
 	{
 		"$RUNFILE" header thread
 		"$RUNFILE" row thread \
 			message_id="$(sed -n '/^$/q; s/^[Mm]essage-[Ii][Dd]: *//p' "$mi_cover" | head -n 1)" \
 			subject="$(sed -n '/^$/q; s/^[Ss]ubject: *//p' "$mi_cover" | head -n 1)"
-	} > "$tmp/thread" || gate_bad "MBOX=$1: its cover letter's headers cannot be kept"
+	} > "$tmp/thread" || bad "MBOX=$1: its cover letter's headers cannot be kept"
 	mi_k=1
 	while [ "$mi_k" -le "$mi_total" ]; do
 		mi_f=$(awk -v k="$mi_k" '$1 + 0 == k { print $3 }' "$tmp/mbox/index")
 		case $(echo "$mi_f" | wc -w) in
-		0) gate_bad "MBOX=$1: patch $mi_k/$mi_total is missing (the thread has $(awk '$1 + 0 > 0' "$tmp/mbox/index" | wc -l) of $mi_total)" ;;
+		0) bad "MBOX=$1: patch $mi_k/$mi_total is missing (the thread has $(awk '$1 + 0 > 0' "$tmp/mbox/index" | wc -l) of $mi_total)" ;;
 		1) ;;
-		*) gate_bad "MBOX=$1: patch $mi_k/$mi_total is there $(echo "$mi_f" | wc -w) times" ;;
+		*) bad "MBOX=$1: patch $mi_k/$mi_total is there $(echo "$mi_f" | wc -w) times" ;;
 		esac
 		entry "$(printf '%03d/%03d' "$mi_k" "$mi_total")" "$mi_f"
 		mi_k=$((mi_k + 1))
