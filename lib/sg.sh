@@ -98,6 +98,12 @@ sg_series_files() {
 	while read -r p; do echo "$dir/$p"; done
 }
 
+# sg_fstests_list: the fstests tests a run takes, TESTS or else the
+# data-integrity list (prove/fstests/data-integrity, comments left out).
+sg_fstests_list() {
+	echo ${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
+}
+
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done

@@ -217,7 +217,7 @@ fstests_both() {
 	# The list, and every test of the index that proves a patch of the
 	# queue (its proof needs the candidate's outcome).
 	proof_index || return 2
-	fb_tests=${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
+	fb_tests=$(sg_fstests_list)
 	for fb_e in "$tmp"/e/[0-9]*; do
 		fb_tests="$fb_tests $(proof_tests "$(cat "$fb_e/id")" fstests)"
 	done

@@ -42,7 +42,7 @@ shipped() {
 [ $# -gt 0 ] || set -- $(shipped)
 [ $# -gt 0 ] || sg_die "fstests: $SG_SERIES has no variant with the fixes and no mutant: name one (VARIANT=)"
 [ -z "${KERNEL:-}" ] || [ $# -eq 1 ] || sg_die "fstests: KERNEL= names one kernel: name one variant"
-tests=${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
+tests=$(sg_fstests_list)
 baseline="$SG_CONF_DIR/backports/$SG_SERIES/fstests.expunge"
 [ -f "$baseline" ] || baseline=-
 
