@@ -104,6 +104,21 @@ sg_fstests_list() {
 	echo ${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
 }
 
+# sg_proof_index: what proves each upstream commit, a line a check or
+# test ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject"): the
+# record's proven-by (sgconf proofs), and with FSTESTS its tests that name
+# their fix (fixedby), those for every file system or for ext4, the
+# fstests guest's (an id as the test gives it: 12 digits or more).
+# fixedby's complaints (placeholders) go to stderr.
+sg_proof_index() {
+	"$SGCONF" "$BRANCHES" proofs || return 2
+	[ -n "${FSTESTS:-}" ] || return 0
+	spi_f=$(mktemp) || return 2
+	"$SG_CACHE/bin/fixedby" "$FSTESTS" > "$spi_f" || { rm -f "$spi_f"; return 2; }
+	awk -F'\t' -v OFS='\t' '$3 == "-" || $3 ~ /^ext/ { print $1, "fstests", $2, "-", $4 }' "$spi_f"
+	rm -f "$spi_f"
+}
+
 # The series' config fragments, as paths, space-separated.
 sg_config_fragments() {
 	for f in $SG_CONFIG; do printf '%s ' "$SG_CONF_DIR/$f"; done

@@ -183,19 +183,11 @@ prev_said="compat/$SG_SERIES"
 sg_say "gate: $SG_SERIES: the previous release ($prev_said) and the candidate, $n patches of ${queue:-${rc_spec:-$mbox}} on it"
 
 # proof_index: RUN_DIR/proof-index, what proves each upstream commit
-# ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject"): the record's
-# proven-by (sgconf proofs), and with FSTESTS its tests that name their
-# fix (fixedby), those for every file system or for ext4, the fstests
-# guest's (an id as the test gives it: 12 digits or more).
+# (sg_proof_index), read once.
 proof_index() {
 	[ ! -f "$run/proof-index" ] || return 0
-	"$SGCONF" "$BRANCHES" proofs > "$run/proof-index.new" || return 2
-	if [ -n "${FSTESTS:-}" ]; then
-		"$SG_CACHE/bin/fixedby" "$FSTESTS" > "$run/fixedby" 2>"$run/fixedby.err" ||
-			{ cat "$run/fixedby.err" >&2; return 2; }
-		awk -F'\t' -v OFS='\t' '$3 == "-" || $3 ~ /^ext/ { print $1, "fstests", $2, "-", $4 }' \
-			"$run/fixedby" >> "$run/proof-index.new"
-	fi
+	sg_proof_index > "$run/proof-index.new" 2>"$run/fixedby.err" ||
+		{ cat "$run/fixedby.err" >&2; return 2; }
 	mv "$run/proof-index.new" "$run/proof-index"
 }
 
@@ -342,15 +334,62 @@ narrow() {
 	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 }
 
-# side_outcome CHECK: the candidate's outcome of CHECK over its tries in
-# the gate: FAIL when a try failed, PASS when every one passed.
-side_outcome() {
-	so_all=$("$RUNFILE" list --where check="$1" "$run/gate.tsv" candidate)
-	case ,$so_all, in
+# tries_said OUTCOMES: a check's outcome over its tries (comma-separated):
+# FAIL when a try failed, PASS when every one passed, else the first.
+tries_said() {
+	case ,$1, in
 	*,FAIL,*) echo FAIL ;;
 	,,) echo - ;;
-	*) case $so_all in *[!PASS,]*) echo "${so_all%%,*}" ;; *) echo PASS ;; esac ;;
+	*) case $1 in *[!PASS,]*) echo "${1%%,*}" ;; *) echo PASS ;; esac ;;
 	esac
+}
+
+# proof_dir DIR VARIANT CHECKS: a folder matrix.sh runs for one try of a
+# proof: the candidate (as gate_dir makes it) or the candidate without a
+# patch (gate/S/VARIANT), the gate's chunks, CHECKS ("" every one).
+proof_dir() {
+	if [ "$2" = "$cand" ]; then
+		gate_dir "$1" "$cand" "$3" "$gate_chunks"
+		return
+	fi
+	mkdir -p "$1" &&
+	"$SGCONF" "$BRANCHES" facts "$1" ${gate_chunks:+--chunks "$gate_chunks"} "$SG_SERIES" &&
+	{ "$RUNFILE" header variants
+	  "$RUNFILE" row variants series="$SG_SERIES" variant="$2" fixes=$prev_fixes regress=- \
+		from="gate/$SG_SERIES/$2" branch="$(sg_variant_branch "$2")"; } > "$1/variants" &&
+	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ${3:+"$3"} &&
+	"$RUNFILE" header pairs > "$1/cross.list"
+}
+
+# proof_boot DIR VARIANT CHECKS TESTS SEED OBS [build]: one try of a
+# proof: VARIANT booted with CHECKS (comma-separated) and, in the fstests
+# guest, TESTS; "check observed" of each row appended to OBS.  With
+# build, or CHECKS, matrix.sh builds (or reuses) the kernel first: with
+# no CHECKS that boot runs every check, whose rows go unread.
+proof_boot() {
+	if [ -n "$3" ] || [ "${7:-}" = build ]; then
+		proof_dir "$1" "$2" "$3" || return 2
+		SG_SEED=$5 "$SG_ROOT/prove/matrix.sh" "$1" "$initrd" "$SG_SERIES" > "$1.log" 2>&1
+		[ ! -f "$1/results.tsv" ] || "$RUNFILE" list "$1/results.tsv" check observed >> "$6"
+	fi
+	[ -n "$4" ] || return 0
+	mkdir -p "$1"
+	TESTS="$4" SG_SEED=$5 "$SG_ROOT/prove/fstests.sh" "$1/fstests" "$SG_SERIES" "$2" \
+		> "$1.fstests.log" 2>&1
+	[ ! -f "$1/fstests/results.tsv" ] || "$RUNFILE" list "$1/fstests/results.tsv" check observed >> "$6"
+}
+
+# proof_tries OBS CHECK: CHECK's outcomes in OBS, in order, comma-separated.
+proof_tries() {
+	awk -v c="$2" '$1 == c { print $2 }' "$1" | paste -sd, -
+}
+
+# proof_left OBS NAMES: those of NAMES (space-separated) that passed
+# every try so far: another boot may yet reach the bug.
+proof_left() {
+	for pl_n in $2; do
+		[ "$(tries_said "$(proof_tries "$1" "$pl_n")")" = PASS ] && echo "$pl_n"
+	done
 }
 
 # prove_patches: each patch of the queue whose upstream commit the
@@ -359,13 +398,18 @@ side_outcome() {
 # candidate: the candidate with that patch reverted
 # (gate/S/without-NNN, a kernel of its own, an incremental build) booted
 # with those checks (RUN_DIR/proof-NNN, the gate's seed and chunks),
-# beside the candidate's own rows.  RUN_DIR/proofs (run file proof).
-# An inverted proof (the patch makes the check fail) is a regression of
-# that patch: status 1.
+# beside the candidate's own rows, with the gate's tries: without the
+# patch, up to SG_GATE_TRIES boots (the next seeds, RUN_DIR/proof-NNN-try-K)
+# until a check fails, so one that reaches the bug now and then is not
+# "not reached"; and a check that failed without it must pass with it
+# on as many boots (the candidate's tries in the gate, then
+# RUN_DIR/proof-NNN-with-try-K).  RUN_DIR/proofs (run file proof; its
+# without and with are the tries' outcomes).  An inverted proof (the
+# patch makes the check fail) is a regression of that patch: status 1.
 prove_patches() {
 	proof_index || return 2
 	"$RUNFILE" header proof > "$run/proofs"
-	pp_rc=0 pp_k=0
+	pp_rc=0 pp_k=0 pp_seed=$(cat "$run/seed")
 	pp_commits=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")")
 	for pp_e in "$tmp"/e/[0-9]*; do
 		pp_k=$((pp_k + 1))
@@ -378,48 +422,36 @@ prove_patches() {
 		pp_num=$(printf '%03d/%03d' "$pp_k" "$n") pp_name=$(cat "$pp_e/name")
 		pp_c=$(echo "$pp_commits" | sed -n "${pp_k}p")
 		pp_d="$run/proof-$(printf %03d "$pp_k")" pp_v="without-$(printf %03d "$pp_k")"
-		pp_note=- pp_rows=
+		pp_note=-
+		: > "$pp_d.without"
+		: > "$pp_d.with"
 		sg_git checkout -q -f --detach "$(sg_variant_branch "$cand")" &&
 		if GIT_AUTHOR_NAME=stableguard GIT_AUTHOR_EMAIL=stableguard@localhost \
 			GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
 			sg_git revert --no-edit "$pp_c" > "$pp_d.revert" 2>&1; then
 			sg_git branch -f "gate/$SG_SERIES/$pp_v" HEAD
-			mkdir -p "$pp_d" &&
-			"$SGCONF" "$BRANCHES" facts "$pp_d" ${gate_chunks:+--chunks "$gate_chunks"} "$SG_SERIES" &&
-			{ "$RUNFILE" header variants
-			  "$RUNFILE" row variants series="$SG_SERIES" variant="$pp_v" fixes=$prev_fixes regress=- \
-				from="gate/$SG_SERIES/$pp_v" branch="$(sg_variant_branch "$pp_v")"; } > "$pp_d/variants" &&
-			"$SGCONF" "$BRANCHES" gate-plan "$pp_d" "$SG_SERIES" "$pp_v" ${pp_checks:+"$pp_checks"} &&
-			"$RUNFILE" header pairs > "$pp_d/cross.list" || return 2
-			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with ${pp_checks:-}${pp_tests:+ $pp_tests}"
-			SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$pp_d" "$initrd" "$SG_SERIES" \
-				> "$pp_d.log" 2>&1
-			pp_rows=$pp_d/results.tsv
-			if [ -n "$pp_tests" ]; then
-				TESTS="$pp_tests" SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" \
-					"$pp_d/fstests" "$SG_SERIES" "$pp_v" > "$pp_d.fstests.log" 2>&1
-				mkdir -p "$pp_d/all" && "$SG_CACHE/bin/report" --union "$pp_d/all" \
-					"$pp_d,$pp_d/fstests" && pp_rows=$pp_d/all/results.tsv
-			fi
+			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $pp_checks${pp_tests:+ $pp_tests}"
+			proof_without || return 2
+			proof_with || return 2
 		else
 			sg_git revert --abort > /dev/null 2>&1
 			pp_note="the revert does not apply to the candidate: $(grep -i -m 1 conflict "$pp_d.revert")"
 		fi
 		sg_git checkout -q -f "stable/$SG_SERIES"
 		for pp_ck in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
-			pp_with=$(side_outcome "$pp_ck") pp_without=-
-			[ ! -f "${pp_rows:-/nonexistent}" ] ||
-				pp_without=$("$RUNFILE" list --where check="$pp_ck" "$pp_rows" observed)
-			case $pp_without/$pp_with in
+			pp_without=$(proof_tries "$pp_d.without" "$pp_ck")
+			pp_with=$(echo "$("$RUNFILE" list --where check="$pp_ck" "$run/gate.tsv" candidate),$(proof_tries "$pp_d.with" "$pp_ck")" |
+				sed 's/^,//; s/,$//')
+			case $(tries_said "$pp_without")/$(tries_said "$pp_with") in
 			FAIL/PASS) pp_out=proven ;;
 			PASS/PASS) pp_out="not reached" ;;
 			FAIL/FAIL) pp_out="not fixed" ;;
 			PASS/FAIL) pp_out=inverted pp_rc=1 ;;
 			*) pp_out=untestable
-			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: $pp_with" ;;
+			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: ${pp_with:--}" ;;
 			esac
 			"$RUNFILE" row proof number="$pp_num" patch="$pp_name" upstream="$pp_id" check="$pp_ck" \
-				without="${pp_without:--}" with="$pp_with" outcome="$pp_out" note="$pp_note" \
+				without="${pp_without:--}" with="${pp_with:--}" outcome="$pp_out" note="$pp_note" \
 				>> "$run/proofs"
 		done
 	done
@@ -429,6 +461,46 @@ prove_patches() {
 	fi
 	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $("$RUNFILE" list "$run/proofs" number | sort -u | wc -l) patch(es):$("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
 	return $pp_rc
+}
+
+# proof_without: prove_patches' boots of the candidate without the
+# patch: the first builds it; each next try boots only what has passed
+# every try so far.
+proof_without() {
+	pw_t=1 pw_c=$pp_checks pw_f=$pp_tests
+	while [ $pw_t -le "$SG_GATE_TRIES" ] && [ -n "$pw_c$pw_f" ]; do
+		pw_d=$pp_d
+		[ $pw_t = 1 ] || pw_d=$pp_d-try-$pw_t
+		proof_boot "$pw_d" "$pp_v" "$pw_c" "$pw_f" $((pp_seed + pw_t - 1)) "$pp_d.without" \
+			"$([ $pw_t = 1 ] && echo build)" || return 2
+		pw_c=$(proof_left "$pp_d.without" "$(echo "$pw_c" | tr , ' ')" | paste -sd, -)
+		pw_f=$(proof_left "$pp_d.without" "$pw_f" | paste -sd' ' -)
+		pw_t=$((pw_t + 1))
+	done
+}
+
+# proof_with: prove_patches' boots of the candidate for each check that
+# failed without the patch and has passed every try with it, until it
+# has SG_GATE_TRIES.
+proof_with() {
+	pw_t=2
+	while [ $pw_t -le "$SG_GATE_TRIES" ]; do
+		pw_c= pw_f=
+		for pw_n in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
+			[ "$(tries_said "$(proof_tries "$pp_d.without" "$pw_n")")" = FAIL ] || continue
+			pw_all=$(echo "$("$RUNFILE" list --where check="$pw_n" "$run/gate.tsv" candidate),$(proof_tries "$pp_d.with" "$pw_n")" |
+				sed 's/^,//; s/,$//')
+			[ "$(tries_said "$pw_all")" = PASS ] && [ "$(echo "$pw_all" | tr , '\n' | wc -l)" -lt $pw_t ] || continue
+			case $pw_n in
+			*/*) pw_f="$pw_f${pw_f:+ }$pw_n" ;;
+			*) pw_c="$pw_c${pw_c:+,}$pw_n" ;;
+			esac
+		done
+		[ -z "$pw_c$pw_f" ] ||
+			proof_boot "$pp_d-with-try-$pw_t" "$cand" "$pw_c" "$pw_f" $((pp_seed + pw_t - 1)) "$pp_d.with" ||
+			return 2
+		pw_t=$((pw_t + 1))
+	done
 }
 
 # bisect_regression: the queue's patch the regressed checks break at,
