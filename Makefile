@@ -11,7 +11,7 @@
 #   make intake QUEUE=dir SERIES="3.19 3.18" [PATHS="drivers/md fs/ext4"]  a stable-queue release folder into series
 #   make publish SERIES=3.19 REMOTE=url [UNTESTED=1]  push stable/S and its tag
 #   make release-notes [SERIES=] [UNTESTED=1]  notes from the patches and the evidence
-#   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1]  upstream fixes of what a series carries, missing
+#   make follow-ups UPSTREAM=repo[@rev] [SERIES=] [WRITE=1] [FSTESTS=]  upstream fixes of what a series carries, missing, with their evidence
 #   make report RUNS="dir1 dir2"      one table from the runs of SHARD=1/N ... N/N
 #   make report                       the newest run's report.html and the runs' index.html
 #   make bisect SERIES=S GOOD=rev BAD=rev CHECK=c[,c] [TREE=repo] [FIXED=1] [BISECT_TRIES=N] [CHUNKS=64]
@@ -274,7 +274,7 @@ publish-locked: tools
 # WRITE=1 writes backports/upstream.yaml, as intake does: under the lock.
 follow-ups: tools
 	@[ -n "$(UPSTREAM)" ] || { echo "make follow-ups: say UPSTREAM=<mainline repository>[@<rev>]" >&2; exit 2; }
-	@WRITE=$(WRITE) lib/make-status.sh follow-ups "a series misses a fix" \
+	@WRITE=$(WRITE) FSTESTS="$(FSTESTS)" lib/make-status.sh follow-ups "a series misses a fix" \
 		$(if $(filter 1,$(WRITE)),lib/locked.sh) maintain/follow-ups.sh $(UPSTREAM) $(SERIES)
 
 # With RUNS: the shards' folders joined into one run, its table, and its

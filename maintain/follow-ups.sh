@@ -9,6 +9,9 @@
 # patch of its patch sets.  Exit 1 when a series misses a fix, 2 on bad
 # input.  WRITE=1 records the missing fixes and what they fix in the
 # upstream facts through sgconf record, so that the guard knows them.
+# Each missing fix the proof index can prove (the record's proven-by,
+# with FSTESTS its tests' _fixed_by_kernel_commit) is followed by its
+# evidence: what make proofs SERIES=S MISSING=1 last found.
 set -u
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -70,7 +73,32 @@ for series in "$@"; do
 	patch_lines $(sg_series_files "$SG_COMPAT") $(sg_series_files "$SG_PATCHES")
 done > "$plan" || exit $?
 
-SG_APPLY_CHECK="$SG_ROOT/maintain/applies.sh" "$SG_CACHE/bin/followups" "$plan" "$upstream" "$urev" "$tmp/found"
+# The evidence for a missing fix, a line a check or test of the proof
+# index (sg_proof_index; with FSTESTS its tests too): the newest make
+# proofs MISSING=1 run of the series that booted it (RUN/missing: FAIL
+# is evidence), else the check or test named, not yet run.
+sg_proof_index > "$tmp/index" || bad "the proof index cannot be read"
+for series in "$@"; do
+	ev_run=$(ls -1d "$SG_CACHE"/runs/2*-missing-"$series" 2>/dev/null | sort | tail -n 1)
+	while IFS='	' read -r ev_id ev_kind ev_name ev_rest; do
+		ev_row=
+		[ -z "$ev_run" ] || [ ! -f "$ev_run/missing" ] ||
+			ev_row=$("$RUNFILE" get --first --prefix m_ --where upstream="$ev_id" --where check="$ev_name" \
+				"$ev_run/missing" observed said first_bad 2>/dev/null)
+		if [ -n "$ev_row" ]; then
+			eval "$ev_row"
+			# shellcheck disable=SC2154	# m_*: runfile get's
+			printf '%s\t%s\t%s %s, %s%s (%s)\n' "$series" "$ev_id" "$ev_name" "$m_observed" "$m_said" \
+				"$([ "$m_first_bad" = - ] || echo ": $m_first_bad")" "$ev_run"
+		else
+			printf '%s\t%s\t%s (%s) not run: make proofs SERIES=%s MISSING=1%s\n' "$series" "$ev_id" \
+				"$ev_name" "$ev_kind" "$series" "$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')"
+		fi
+	done < "$tmp/index"
+done > "$tmp/evidence"
+
+SG_EVIDENCE="$tmp/evidence" SG_APPLY_CHECK="$SG_ROOT/maintain/applies.sh" \
+	"$SG_CACHE/bin/followups" "$plan" "$upstream" "$urev" "$tmp/found"
 rc=$?
 [ "${WRITE:-0}" = 1 ] && [ $rc = 1 ] || exit $rc
 

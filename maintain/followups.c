@@ -20,6 +20,10 @@
  * missing fix, for the facts (the target is a fix where a patch carries it).  $SG_APPLY_CHECK REPO BRANCH UPSTREAM ID says whether the
  * fix applies to the series' stable branch.
  *
+ * $SG_EVIDENCE, if set, names a file of "SERIES<TAB>ID<TAB>TEXT" lines
+ * (follow-ups.sh: the proof index and the newest make proofs MISSING=1
+ * run): under each missing fix whose id starts with ID, "evidence: TEXT".
+ *
  * Exit 0: nothing missing; 1: a series misses a fix; 2: bad input.
  */
 #include <stdio.h>
@@ -48,7 +52,14 @@ struct target {
 	unsigned char id[20];
 };
 
+/* What shows a missing fix: a check or test, and what it found. */
+struct evidence {
+	char *series, *id, *text;
+};
+
 static struct series series[UP_MAX_SERIES];
+static struct evidence *evidence;
+static size_t nr_evidence;
 static int nr_series;
 static struct uphist h;
 static struct target (*targets)[UP_MAX_FIXES];
@@ -103,6 +114,57 @@ static int read_plan(const char *plan)
 		}
 	fclose(f);
 	return 0;
+}
+
+/* $SG_EVIDENCE's lines, if it names a file; a line without three fields is named. */
+static int read_evidence(void)
+{
+	const char *path = getenv("SG_EVIDENCE");
+	char line[8192], *id, *text;
+	size_t cap = 0;
+	int lineno = 0;
+	FILE *f;
+
+	if (!path || !*path)
+		return 0;
+	f = fopen(path, "r");
+	if (!f) {
+		perror(path);
+		return -1;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		lineno++;
+		line[strcspn(line, "\n")] = '\0';
+		id = strchr(line, '\t');
+		text = id ? strchr(id + 1, '\t') : NULL;
+		if (!text || id == line || text == id + 1) {
+			fprintf(stderr, "%s:%d: not \"SERIES<TAB>ID<TAB>TEXT\"\n", path, lineno);
+			fclose(f);
+			return -1;
+		}
+		*id++ = '\0';
+		*text++ = '\0';
+		if (nr_evidence == cap) {
+			cap = cap ? 2 * cap : 64;
+			evidence = realloc(evidence, cap * sizeof(*evidence));
+		}
+		evidence[nr_evidence].series = strdup(line);
+		evidence[nr_evidence].id = strdup(id);
+		evidence[nr_evidence++].text = strdup(text);
+	}
+	fclose(f);
+	return 0;
+}
+
+/* Under a missing fix (hex) of s, what shows it. */
+static void print_evidence(const struct series *s, const char *hex)
+{
+	size_t i;
+
+	for (i = 0; i < nr_evidence; i++)
+		if (!strcmp(evidence[i].series, s->name) &&
+		    !strncmp(hex, evidence[i].id, strlen(evidence[i].id)))
+			printf("      evidence: %s\n", evidence[i].text);
 }
 
 static int by_carried_id(const void *a, const void *b)
@@ -324,6 +386,7 @@ static int report_series(const struct series *s, FILE *findings)
 		printf("  %.12s  %-10s  %-50.50s  %.12s  %-28s  %s\n", hex,
 		       up_release(&h, f->rank), f->subject, target, from,
 		       applies(s, hex));
+		print_evidence(s, hex);
 		hex_to_id(target, tid);
 		t = up_find(&h, tid);
 		if (findings)
@@ -355,7 +418,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "usage: followups PLAN UPSTREAM REV [FINDINGS]\n");
 		return 2;
 	}
-	if (read_plan(argv[1]) || up_open(&h, argv[2]))
+	if (read_plan(argv[1]) || read_evidence() || up_open(&h, argv[2]))
 		return 2;
 	for (s = 0; s < nr_series; s++) {
 		if (up_tag_commit(&h, series[s].tag, id)) {

@@ -49,6 +49,40 @@ grep -q "make intake MBOX=$(short $B).mbox SERIES=\"9.9\" COMMIT=$B RELEASE=v10.
 	ok "the make intake line" || fail "no make intake line"
 grep -q "no stable history" "$T/err" && fail "said no stable history" || ok "stable history used"
 
+# The evidence under a missing fix: the proof index's checks and tests
+# for it (B by the record's raid0-map; C by a stand-in fstests test's
+# _fixed_by_kernel_commit), not yet run; then what the newest make proofs
+# MISSING=1 run of the series found for B (its run file missing).
+cat >> "$facts" <<EOF
+
+  - id: "$B"
+    subject: "f: fix the fix of one"
+    release: "v10.0-rc1"
+    kind: "fix"
+    proven-by:
+      checks: ["raid0-map"]
+EOF
+fst="$T/fstests"
+standin_fstests "$fst"
+standin_test 001 ". ./common/rc; _fixed_by_kernel_commit $(short $C) \"f: fix two\"; echo ok" 'ok
+'
+FSTESTS="$fst" TREE_9_9="$s@v9.9.1" run "$m" 9.9
+sed -n "/^  $(short $B) /,/^  [0-9a-f]\{12\} /p" "$T/out" | grep -qx "      evidence: raid0-map (check) not run: make proofs SERIES=9.9 MISSING=1" &&
+	sed -n "/^  $(short $C) /,/^  take/p" "$T/out" | grep -qx "      evidence: generic/001 (fstests) not run: make proofs SERIES=9.9 MISSING=1 FSTESTS=<checkout>" &&
+	[ "$(grep -c 'evidence:' "$T/out")" = 2 ] &&
+	ok "each missing fix the proof index knows: its check or fstests test named, not yet run" ||
+	fail "evidence, not run: exit $rc: $(cat "$T/out" "$T/err")"
+mr="$SG_CACHE/runs/20991231-000000-missing-9.9"
+mkdir -p "$mr"
+{ "$RUNFILE" header missing
+  "$RUNFILE" row missing upstream="$B" check=raid0-map observed=FAIL said="evidence: fails without it" \
+	carried="not carried" first_bad="8 of 8192 sectors misplaced; first: array sector 64" take=-; } > "$mr/missing"
+TREE_9_9="$s@v9.9.1" run "$m" 9.9
+grep -qx "      evidence: raid0-map FAIL, evidence: fails without it: 8 of 8192 sectors misplaced; first: array sector 64 ($mr)" "$T/out" &&
+	ok "what make proofs MISSING=1 found for B: under B, with its run" || fail "evidence, run: $(cat "$T/out")"
+rm -r "$mr"
+cp "$T/facts.was" "$facts"
+
 # B taken into the series' patch set, its upstream commit named in each
 # form stable patches use: C is still missing, B no more.
 echo 0001-b.patch > "$T/conf/p/series"
