@@ -31,7 +31,7 @@
 #   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
 #   make bench PHASE=gate [RUN=dir]   where a gate's seconds went (no kernel)
 #   make proofs [FSTESTS=dir]         the proof index: the checks and tests that prove each fix
-#   make proofs SERIES=S MISSING=1    the fixes S's released kernel lacks, shown by their checks
+#   make proofs SERIES=S MISSING=1 [FIXES=id,...]  the fixes S's released kernel lacks, shown by their checks
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
 
 # Every SG_ setting's default, SG_CACHE's and SG_FIO's too, is in
@@ -73,6 +73,7 @@ GATE_TRIES ?=
 GATE_SIDE ?=
 GATE_SIDES ?=
 MISSING ?=
+FIXES ?=
 BIN := $(SG_CACHE)/bin
 # The run folder a job of this make makes (matrix, bisect, fstests).
 NEW_RUN := $(SG_CACHE)/runs/$(shell date +%Y%m%d-%H%M%S)
@@ -350,7 +351,7 @@ proofs: tools
 # MISSING=1: the fixes the series' released kernel lacks, shown by their checks.
 proofs-locked: deps-apt tools image $(if $(FSTESTS),deps-fstests fstests-guest)
 	@echo "run: $(NEW_RUN)-missing-$(SERIES)"
-	@FSTESTS="$(FSTESTS)" lib/make-status.sh proofs "a missing fix shown by its check" \
+	@FSTESTS="$(FSTESTS)" FIXES="$(FIXES)" lib/make-status.sh proofs "a missing fix shown by its check" \
 		prove/missing.sh $(NEW_RUN)-missing-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.

@@ -91,8 +91,9 @@ for series in "$@"; do
 			printf '%s\t%s\t%s %s, %s%s (%s)\n' "$series" "$ev_id" "$ev_name" "$m_observed" "$m_said" \
 				"$([ "$m_first_bad" = - ] || echo ": $m_first_bad")" "$ev_run"
 		else
-			printf '%s\t%s\t%s (%s) not run: make proofs SERIES=%s MISSING=1%s\n' "$series" "$ev_id" \
-				"$ev_name" "$ev_kind" "$series" "$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')"
+			printf '%s\t%s\t%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s\n' "$series" \
+				"$ev_id" "$ev_name" "$ev_kind" "$series" "$ev_id" \
+				"$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')"
 		fi
 	done < "$tmp/index"
 done > "$tmp/evidence"

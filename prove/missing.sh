@@ -10,7 +10,11 @@
 # backport's "commit <id> upstream.").  A fix whose Fixes: target the
 # kernel does not carry is left out, named: a fix of a later era's bug is
 # no evidence here.  With FSTESTS the record's fstests tests of those
-# fixes boot the fstests guest on that kernel too.  RUN_DIR/missing (run file missing): FAIL is evidence
+# fixes boot the fstests guest on that kernel too.  FIXES=<id,...> (as
+# make follow-ups names them) takes those fixes instead, with every check
+# and test of the proof index that proves them (sg_proof_index: with
+# FSTESTS, the checkout's tests that name them too), the Fixes: rule left
+# to whoever named them.  RUN_DIR/missing (run file missing): FAIL is evidence
 # (the first bad line, and whether stableguard's patch set carries it);
 # PASS says the check does not reach it on this kernel.  Exit 0, 1 when a
 # missing fix is shown by a failing check, 2 on bad input.
@@ -21,7 +25,25 @@ set -u	# not -e: a FAIL is the answer, not an error
 run=$1 initrd=$2
 mkdir -p "$run" || exit 2
 sg_load_series "$3"
-"$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2
+if [ -z "${FIXES:-}" ]; then
+	"$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2
+else
+	sg_proof_index > "$run/index.all" || exit 2
+	for f in $(echo "$FIXES" | tr , ' '); do
+		case $f in
+		*[!0-9a-f]* | ??????? | ?????? | ????? | ???? | ??? | ?? | ?)
+			sg_say "missing: FIXES=$FIXES: \"$f\" is not a commit id (8 hex digits or more)"
+			exit 2 ;;
+		esac
+		awk -F'\t' -v OFS='\t' -v f="$f" 'index($1, f) == 1 || index(f, $1) == 1 { $4 = "-"; print }' \
+			"$run/index.all" > "$run/index.one"
+		[ -s "$run/index.one" ] || {
+			sg_say "missing: FIXES: no check or test of the proof index proves $f (the record's proven-by${FSTESTS:+, and $FSTESTS's tests})"
+			exit 2
+		}
+		cat "$run/index.one"
+	done > "$run/index"
+fi
 
 # The released kernel's history, when TREE_<S> is a git repository: its
 # commits and the upstream commits their messages name (as quiltmail reads

@@ -430,4 +430,26 @@ rc=$?
 	"generic/001 FAIL evidence: fails without it" ] &&
 	ok "MISSING=1 with FSTESTS: the missing fix's fstests test fails on the kernel: evidence" ||
 	fail "missing, FSTESTS: exit $rc: $(cat "$T/missing-fs/missing"; tail -n 5 "$T/missing-fs.out")"
+# FIXES= (as make follow-ups names a missing fix): that fix alone, by
+# every check and test of the proof index, the checkout's too: the
+# record's generic/001 fails, generic/003 (whose _fixed_by_kernel_commit
+# names it) passes.  An id that is not one, or that nothing proves: exit 2.
+missing_fixes() {	# missing_fixes NAME FIXES: missing.sh's status, its output in NAME.out
+	FIXES="$2" FSTESTS="$fst" SG_FSTESTS_IMAGE_CMD="$T/fsimage" SG_FSTESTS_BOOT_CMD="$T/fsboot" \
+		TREE_9_9="$r@rc" "$SG_ROOT/prove/missing.sh" "$T/$1" "$T/initrd" 9.9 > "$T/$1.out" 2>&1
+}
+missing_fixes missing-fixes 222222222222
+rc=$?
+[ $rc = 1 ] && [ "$("$RUNFILE" list "$T/missing-fixes/missing" check observed | sort | paste -sd' ' -)" = \
+	"generic/001 FAIL generic/003 PASS" ] &&
+	ok "MISSING=1 FIXES=: the fix named, by the record's test and the checkout's test that names it" ||
+	fail "missing, FIXES: exit $rc: $(cat "$T/missing-fixes/missing"; tail -n 5 "$T/missing-fixes.out")"
+missing_fixes missing-notid 12xz
+rc=$?
+missing_fixes missing-none 999999999999
+rc2=$?
+[ $rc = 2 ] && [ $rc2 = 2 ] && grep -q 'FIXES=12xz: "12xz" is not a commit id' "$T/missing-notid.out" &&
+	grep -q 'no check or test of the proof index proves 999999999999' "$T/missing-none.out" &&
+	ok "FIXES=: an id that is not one, or that nothing proves: exit 2, named" ||
+	fail "FIXES bad: $(cat "$T/missing-notid.out" "$T/missing-none.out")"
 done_testing

@@ -67,8 +67,8 @@ standin_fstests "$fst"
 standin_test 001 ". ./common/rc; _fixed_by_kernel_commit $(short $C) \"f: fix two\"; echo ok" 'ok
 '
 FSTESTS="$fst" TREE_9_9="$s@v9.9.1" run "$m" 9.9
-sed -n "/^  $(short $B) /,/^  [0-9a-f]\{12\} /p" "$T/out" | grep -qx "      evidence: raid0-map (check) not run: make proofs SERIES=9.9 MISSING=1" &&
-	sed -n "/^  $(short $C) /,/^  take/p" "$T/out" | grep -qx "      evidence: generic/001 (fstests) not run: make proofs SERIES=9.9 MISSING=1 FSTESTS=<checkout>" &&
+sed -n "/^  $(short $B) /,/^  [0-9a-f]\{12\} /p" "$T/out" | grep -qx "      evidence: raid0-map (check) not run: make proofs SERIES=9.9 MISSING=1 FIXES=$(short $B)" &&
+	sed -n "/^  $(short $C) /,/^  take/p" "$T/out" | grep -qx "      evidence: generic/001 (fstests) not run: make proofs SERIES=9.9 MISSING=1 FIXES=$(short $C) FSTESTS=<checkout>" &&
 	[ "$(grep -c 'evidence:' "$T/out")" = 2 ] &&
 	ok "each missing fix the proof index knows: its check or fstests test named, not yet run" ||
 	fail "evidence, not run: exit $rc: $(cat "$T/out" "$T/err")"
