@@ -451,6 +451,7 @@ gate_bench() {
 	say "| part | guests | build s | guest s | branch s |"
 	say "| --- | --- | --- | --- | --- |"
 	part_row "$run" "both kernels, every check"
+	part_row "$run/fstests" "both kernels, fstests"
 	for d in "$run"/narrow-*; do
 		[ -d "$d" ] && part_row "$d" "the previous release, chunk $(basename "$d" |
 			sed 's/^narrow-\([0-9]*\)/\1 alone/; s/-try-/, try /')"
@@ -460,7 +461,15 @@ gate_bench() {
 		[ -d "$d" ] && part_row "$d" "try ${d##*-} of the rows that differed"
 	done
 	for d in "$run"/proof-[0-9]*; do
-		[ -d "$d" ] && part_row "$d" "the proof of patch ${d##*-}: the candidate without it"
+		[ -d "$d" ] || continue
+		pn=${d##*/proof-}
+		case $pn in
+		*-with-try-*) pl="the proof of patch ${pn%%-*}: the candidate, try ${pn##*-}" ;;
+		*-try-*) pl="the proof of patch ${pn%%-*}: the candidate without it, try ${pn##*-}" ;;
+		*) pl="the proof of patch $pn: the candidate without it" ;;
+		esac
+		part_row "$d" "$pl"
+		part_row "$d/fstests" "$pl, fstests"
 	done
 	if [ -f "$run/bisect/steps.tsv" ]; then
 		st="$run/bisect/steps.tsv"

@@ -24,6 +24,10 @@ run=$1 series=$2
 shift 2
 image="$SG_CACHE/fstests/root.img"
 mkdir -p "$run/logs" "$run/rows"
+# Where its seconds go (make bench PHASE=gate reads it, as the matrix's).
+SG_PHASES="$run/phases.tsv"
+export SG_PHASES
+"$RUNFILE" header phases > "$SG_PHASES" || exit 2
 [ -n "$SG_SEED" ] || SG_SEED=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')
 export SG_SEED
 echo "$SG_SEED" > "$run/seed"
@@ -96,8 +100,9 @@ for v in "$@"; do
 		continue
 	fi
 	sg_say "fstests: $SG_SERIES/$v ($kernel): $(echo $torun | wc -w) tests, log $log"
-	start=$(date +%s)
+	start=$(date +%s) t0=$(sg_now)
 	"$SG_ROOT/prove/guest.sh" "$bz" - "$log" "$(echo $torun | tr ' ' ,)" root="$image" seed="$SG_SEED"
+	sg_phase guest "$SG_SERIES" "$v fstests" "$t0"
 	eval "$("$RUNFILE" get --prefix g_ "$log.outcome" status)"
 	sg_say "fstests: $SG_SERIES/$v: guest finished in $(( $(date +%s) - start ))s (qemu status $g_status)"
 	unit_row booted "$log" "$log.verdicts" -
