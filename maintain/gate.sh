@@ -448,7 +448,10 @@ prove_patches() {
 			FAIL/FAIL) pp_out="not fixed" ;;
 			PASS/FAIL) pp_out=inverted pp_rc=1 ;;
 			*) pp_out=untestable
-			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: ${pp_with:--}" ;;
+			   # Why, as the gate's row says it (a test not run says why).
+			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: ${pp_with:--}$(
+				"$RUNFILE" list --where check="$pp_ck" "$run/gate.tsv" reason |
+				sed -n 's/^seed=[0-9]* //; /^-$/d; s/^./ (&/p' | sed 's/$/)/')" ;;
 			esac
 			"$RUNFILE" row proof number="$pp_num" patch="$pp_name" upstream="$pp_id" check="$pp_ck" \
 				without="${pp_without:--}" with="${pp_with:--}" outcome="$pp_out" note="$pp_note" \
