@@ -74,27 +74,28 @@ for series in "$@"; do
 done > "$plan" || exit $?
 
 # The evidence for a missing fix, a line a check or test of the proof
-# index (sg_proof_index; with FSTESTS its tests too): the newest make
-# proofs MISSING=1 run of the series that booted it (RUN/missing: FAIL
-# is evidence), else the check or test named, not yet run.
+# index (sg_proof_index; with FSTESTS its tests too): what the newest make
+# proofs MISSING=1 run of the series that booted it found (RUN/missing:
+# FAIL is evidence), else the check or test named, not yet run.
 sg_proof_index > "$tmp/index" || bad "the proof index cannot be read"
 for series in "$@"; do
-	ev_run=$(ls -1d "$SG_CACHE"/runs/2*-missing-"$series" 2>/dev/null | sort | tail -n 1)
+	# Each run's rows, newest first: "id check<TAB>what it found".
+	for ev_run in $(ls -1d "$SG_CACHE"/runs/2*-missing-"$series" 2>/dev/null | sort -r); do
+		[ -f "$ev_run/missing" ] || continue
+		"$RUNFILE" get --prefix m_ "$ev_run/missing" upstream check observed said first_bad 2>/dev/null |
+			while read -r ev_row; do
+				eval "$ev_row"
+				# shellcheck disable=SC2154	# m_*: runfile get's
+				printf '%s %s\t%s %s, %s%s (%s)\n' "$m_upstream" "$m_check" "$m_check" "$m_observed" \
+					"$m_said" "$([ "$m_first_bad" = - ] || echo ": $m_first_bad")" "$ev_run"
+			done
+	done > "$tmp/found-$series"
 	while IFS='	' read -r ev_id ev_kind ev_name ev_rest; do
-		ev_row=
-		[ -z "$ev_run" ] || [ ! -f "$ev_run/missing" ] ||
-			ev_row=$("$RUNFILE" get --first --prefix m_ --where upstream="$ev_id" --where check="$ev_name" \
-				"$ev_run/missing" observed said first_bad 2>/dev/null)
-		if [ -n "$ev_row" ]; then
-			eval "$ev_row"
-			# shellcheck disable=SC2154	# m_*: runfile get's
-			printf '%s\t%s\t%s %s, %s%s (%s)\n' "$series" "$ev_id" "$ev_name" "$m_observed" "$m_said" \
-				"$([ "$m_first_bad" = - ] || echo ": $m_first_bad")" "$ev_run"
-		else
-			printf '%s\t%s\t%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s\n' "$series" \
-				"$ev_id" "$ev_name" "$ev_kind" "$series" "$ev_id" \
-				"$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')"
-		fi
+		ev_said=$(awk -F'\t' -v k="$ev_id $ev_name" '$1 == k { print $2; exit }' "$tmp/found-$series")
+		[ -n "$ev_said" ] ||
+			ev_said=$(printf '%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s' "$ev_name" \
+				"$ev_kind" "$series" "$ev_id" "$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')")
+		printf '%s\t%s\t%s\n' "$series" "$ev_id" "$ev_said"
 	done < "$tmp/index"
 done > "$tmp/evidence"
 
