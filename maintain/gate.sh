@@ -345,8 +345,9 @@ tries_said() {
 }
 
 # proof_dir DIR VARIANT CHECKS: a folder matrix.sh runs for one try of a
-# proof: the candidate (as gate_dir makes it) or the candidate without a
-# patch (gate/S/VARIANT), the gate's chunks, CHECKS ("" every one).
+# proof: the candidate (as gate_dir makes it, CHECKS "" every one) or the
+# candidate without a patch (gate/S/VARIANT, CHECKS "" none: the kernel
+# built for its fstests tests alone), the gate's chunks.
 proof_dir() {
 	if [ "$2" = "$cand" ]; then
 		gate_dir "$1" "$cand" "$3" "$gate_chunks"
@@ -357,15 +358,14 @@ proof_dir() {
 	{ "$RUNFILE" header variants
 	  "$RUNFILE" row variants series="$SG_SERIES" variant="$2" fixes=$prev_fixes regress=- \
 		from="gate/$SG_SERIES/$2" branch="$(sg_variant_branch "$2")"; } > "$1/variants" &&
-	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ${3:+"$3"} &&
+	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "$3" &&
 	"$RUNFILE" header pairs > "$1/cross.list"
 }
 
 # proof_boot DIR VARIANT CHECKS TESTS SEED OBS [build]: one try of a
 # proof: VARIANT booted with CHECKS (comma-separated) and, in the fstests
 # guest, TESTS; "check observed" of each row appended to OBS.  With
-# build, or CHECKS, matrix.sh builds (or reuses) the kernel first: with
-# no CHECKS that boot runs every check, whose rows go unread.
+# build, or CHECKS, matrix.sh builds (or reuses) the kernel first.
 proof_boot() {
 	if [ -n "$3" ] || [ "${7:-}" = build ]; then
 		proof_dir "$1" "$2" "$3" || return 2

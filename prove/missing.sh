@@ -105,7 +105,7 @@ fi
 } > "$run/variants" || exit 2
 "$SGCONF" "$BRANCHES" gate-plan "$run" "$SG_SERIES" released "$checks" || exit 2
 "$RUNFILE" header pairs > "$run/cross.list"
-sg_say "missing: $(wc -l < "$run/missing.ids") fix(es) $SG_SERIES's released kernel lacks; booting it with $checks"
+sg_say "missing: $(wc -l < "$run/missing.ids") fix(es) $SG_SERIES's released kernel lacks; booting it${checks:+ with $checks}"
 SG_FACTS_DIR=$run
 export SG_FACTS_DIR
 "$SG_ROOT/prove/branch.sh" "$SG_SERIES" > "$run/branch.log" 2>&1 || { cat "$run/branch.log" >&2; exit 2; }
