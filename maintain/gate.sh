@@ -430,7 +430,7 @@ prove_patches() {
 			GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
 			sg_git revert --no-edit "$pp_c" > "$pp_d.revert" 2>&1; then
 			sg_git branch -f "gate/$SG_SERIES/$pp_v" HEAD
-			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $pp_checks${pp_tests:+ $pp_tests}"
+			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $(echo $(echo "$pp_checks" | tr , ' ') $pp_tests)"
 			proof_without || return 2
 			proof_with || return 2
 		else
