@@ -607,7 +607,13 @@ pp=$?
 # candidate's tests, each regression an issue and an incident) and the
 # page, the gate's table first.  Its summary judges the rows as a matrix
 # does (the candidate's FAIL is "not as expected"): the gate's verdict
-# is the compare's.
+# is the compare's.  With fstests, its rows join the checks' in the
+# run's results.tsv first, so that a proof by an fstests test is there too.
+if [ -f "$run/fstests/results.tsv" ]; then
+	mkdir -p "$run/with-fstests" &&
+		"$SG_CACHE/bin/report" --union "$run/with-fstests" "$run,$run/fstests" &&
+		cp "$run/with-fstests/results.tsv" "$run/results.tsv" || exit 2
+fi
 "$SG_CACHE/bin/report" "$run" > "$run/report.out"
 [ $? -le 1 ] || exit 2
 sg_say "page: $run/report.html"
