@@ -172,6 +172,23 @@ static void legend(FILE *f)
 	      "the check's seconds; hover or <em>why</em> for the first bad line</span></p>\n", f);
 }
 
+/*
+ * Whether a row before row i has its series (and, with variant, its
+ * variant): a run's rows joined with another's (the gate's checks, then
+ * its fstests tests) come back to a series and variant already drawn.
+ */
+static int seen_before(int i, int variant)
+{
+	int j;
+
+	for (j = 0; j < i; j++)
+		if (!results_is_pair(&rows[j]) &&
+		    !strcmp(rows[j].col[R_SERIES], rows[i].col[R_SERIES]) &&
+		    (!variant || !strcmp(rows[j].col[R_VARIANT], rows[i].col[R_VARIANT])))
+			return 1;
+	return 0;
+}
+
 static void grid(FILE *f)
 {
 	int i, k;
@@ -186,13 +203,13 @@ static void grid(FILE *f)
 	}
 	fputs("</tr>\n", f);
 	for (i = 0; i < nr; i++) {
-		const struct result *r = &rows[i], *prev = i ? &rows[i - 1] : NULL;
+		const struct result *r = &rows[i];
 
 		if (results_is_pair(r))
 			continue;
-		if (!prev || strcmp(prev->col[R_SERIES], r->col[R_SERIES]))
+		if (!seen_before(i, 0))
 			series_head(f, r);
-		else if (!strcmp(prev->col[R_VARIANT], r->col[R_VARIANT]) || results_skipped(r))
+		else if (seen_before(i, 1) || results_skipped(r))
 			continue;
 		grid_row(f, r, results_skipped(r) ? "all" : r->col[R_VARIANT]);
 	}

@@ -373,8 +373,9 @@ f() { "$RUNFILE" list --where check="$1" "$T/fs/gate.tsv" previous candidate ver
 	grep -q '^  patch 002/002 planted (commit 222222222222): inverted by generic/001: REGRESSION: passes without it, fails with it$' "$T/fs/reply.eml" &&
 	[ "$(jq -r '.[] | select(.check == "generic/003" and (.variant | startswith("candidate"))) | .proofs[0].outcome' "$T/fs/results.json")" = "not reached" ] &&
 	[ "$(jq -r '.tests[] | select(.id | endswith("/generic/001")) | select(.misc.proofs) | .misc.proofs[0].outcome' "$T/fs/kcidb.json")" = inverted ] &&
+	[ "$(grep -c '<tr><td class="mono">previous</td>' "$T/fs/report.html")" = 1 ] &&
 	! grep -q '^Tested-by' "$T/fs/reply.eml" &&
-	ok "proofs by fstests tests (the record's generic/001, generic/003's _fixed_by_kernel_commit): inverted, a regression of that patch; not reached; in results.json and kcidb.json" ||
+	ok "proofs by fstests tests (the record's generic/001, generic/003's _fixed_by_kernel_commit): inverted, a regression of that patch; not reached; in results.json and kcidb.json, the page's grid a row a variant" ||
 	fail "fstests proof: $(cat "$T/fs/proofs"; sed -n '/Backports/,$p' "$T/fs/reply.eml")"
 
 # make proofs MISSING=1: the fixes the released kernel lacks, shown by
