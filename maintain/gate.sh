@@ -152,8 +152,10 @@ fi
 cand="candidate-$(echo "$name" | tr -c 'A-Za-z0-9._\n-' -)"
 # gate_dir DIR VARIANTS CHECKS [CHUNKS]: a folder matrix.sh runs: the
 # series' facts (its guest's chunks narrowed to CHUNKS), the variants
-# (previous, the candidate or both, comma-separated), the plan (those
-# checks, "" every one), no pair.
+# (previous, the candidate, a proof's candidate without a patch,
+# without-NNN: its branch gate/S/without-NNN; comma-separated), the plan
+# (those checks, "" every one, "-" none: a kernel built for fstests
+# alone), no pair.
 gate_dir() {
 	mkdir -p "$1" &&
 	"$SGCONF" "$BRANCHES" facts "$1" ${4:+--chunks "$4"} "$SG_SERIES" || return 2
@@ -168,8 +170,18 @@ gate_dir() {
 				regress="$(paste -sd' ' "$run/queue.list")" from="$prev_from" \
 				branch="$(sg_variant_branch "$cand")" ;;
 		esac
+		for gd_v in $(echo "$2" | tr , ' '); do
+			case $gd_v in without-*)
+				"$RUNFILE" row variants series="$SG_SERIES" variant="$gd_v" fixes=$prev_fixes \
+					regress=- from="gate/$SG_SERIES/$gd_v" branch="$(sg_variant_branch "$gd_v")" ;;
+			esac
+		done
 	} > "$1/variants" || return 2
-	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ${3:+"$3"} || return 2
+	case $3 in
+	"") "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ;;
+	-) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "" ;;
+	*) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "$3" ;;
+	esac || return 2
 	"$RUNFILE" header pairs > "$1/cross.list"
 }
 case $side in
@@ -344,31 +356,13 @@ tries_said() {
 	esac
 }
 
-# proof_dir DIR VARIANT CHECKS: a folder matrix.sh runs for one try of a
-# proof: the candidate (as gate_dir makes it, CHECKS "" every one) or the
-# candidate without a patch (gate/S/VARIANT, CHECKS "" none: the kernel
-# built for its fstests tests alone), the gate's chunks.
-proof_dir() {
-	if [ "$2" = "$cand" ]; then
-		gate_dir "$1" "$cand" "$3" "$gate_chunks"
-		return
-	fi
-	mkdir -p "$1" &&
-	"$SGCONF" "$BRANCHES" facts "$1" ${gate_chunks:+--chunks "$gate_chunks"} "$SG_SERIES" &&
-	{ "$RUNFILE" header variants
-	  "$RUNFILE" row variants series="$SG_SERIES" variant="$2" fixes=$prev_fixes regress=- \
-		from="gate/$SG_SERIES/$2" branch="$(sg_variant_branch "$2")"; } > "$1/variants" &&
-	"$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "$3" &&
-	"$RUNFILE" header pairs > "$1/cross.list"
-}
-
 # proof_boot DIR VARIANT CHECKS TESTS SEED OBS [build]: one try of a
 # proof: VARIANT booted with CHECKS (comma-separated) and, in the fstests
 # guest, TESTS; "check observed" of each row appended to OBS.  With
 # build, or CHECKS, matrix.sh builds (or reuses) the kernel first.
 proof_boot() {
 	if [ -n "$3" ] || [ "${7:-}" = build ]; then
-		proof_dir "$1" "$2" "$3" || return 2
+		gate_dir "$1" "$2" "${3:--}" "$gate_chunks" || return 2
 		SG_SEED=$5 "$SG_ROOT/prove/matrix.sh" "$1" "$initrd" "$SG_SERIES" > "$1.log" 2>&1
 		[ ! -f "$1/results.tsv" ] || "$RUNFILE" list "$1/results.tsv" check observed >> "$6"
 	fi
