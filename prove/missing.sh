@@ -62,11 +62,15 @@ in_kernel() {
 	done
 	grep -q "^$(echo "$1" | cut -c1-12)" "$run/history.ids"
 }
-# carried ID: stableguard's patch set of the series backports it.
+# What stableguard's patch set of the series backports (the upstream
+# commits its patches name, as quiltmail reads them), read once; carried
+# ID: it backports ID.
+: > "$run/carried.ids"
+# shellcheck disable=SC2046
+[ -z "$SG_PATCHES" ] || "$QUILTMAIL" upstream $(sg_series_files "$SG_PATCHES") 2>/dev/null |
+	cut -d' ' -f1 > "$run/carried.ids"
 carried() {
-	# shellcheck disable=SC2046
-	[ -n "$SG_PATCHES" ] && "$QUILTMAIL" upstream $(sg_series_files "$SG_PATCHES") 2>/dev/null |
-		cut -d' ' -f1 | grep -q "^$1"
+	grep -q "^$1" "$run/carried.ids"
 }
 
 : > "$run/missing.ids"
