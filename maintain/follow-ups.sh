@@ -90,13 +90,14 @@ for series in "$@"; do
 					"$m_said" "$([ "$m_first_bad" = - ] || echo ": $m_first_bad")" "$ev_run"
 			done
 	done > "$tmp/found-$series"
-	while IFS='	' read -r ev_id ev_kind ev_name ev_rest; do
-		ev_said=$(awk -F'\t' -v k="$ev_id $ev_name" '$1 == k { print $2; exit }' "$tmp/found-$series")
-		[ -n "$ev_said" ] ||
-			ev_said=$(printf '%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s' "$ev_name" \
-				"$ev_kind" "$series" "$ev_id" "$([ "$ev_kind" != fstests ] || echo ' FSTESTS=<checkout>')")
-		printf '%s\t%s\t%s\n' "$series" "$ev_id" "$ev_said"
-	done < "$tmp/index"
+	# Each check and test of the index beside its newest row, else named.
+	awk -F'\t' -v s="$series" 'FILENAME == ARGV[1] { if (!($1 in found)) found[$1] = $2; next }
+		{
+			k = $1 " " $3
+			said = (k in found) ? found[k] : sprintf("%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s",
+				$3, $2, s, $1, $2 == "fstests" ? " FSTESTS=<checkout>" : "")
+			print s "\t" $1 "\t" said
+		}' "$tmp/found-$series" "$tmp/index"
 done > "$tmp/evidence"
 
 SG_EVIDENCE="$tmp/evidence" SG_APPLY_CHECK="$SG_ROOT/maintain/applies.sh" \
