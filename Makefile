@@ -166,7 +166,7 @@ HOST_H := $(wildcard lib/*.h config/*.h report/*.h maintain/*.h) verify/common/p
 RUNFILE_C := lib/runfile.c lib/tsv.c
 CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c) \
 	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
-JUDGE_C := report/results.c report/join.c report/compare.c report/reply.c report/gaterun.c $(RUNFILE_C)
+JUDGE_C := report/results.c report/join.c report/compare.c report/gatejudge.c report/reply.c report/gaterun.c $(RUNFILE_C)
 RENDER_C := $(addprefix report/,tables.c kcidb.c kcidbrun.c kcidbgate.c kcidbbisect.c html.c htmlrun.c htmlgate.c \
 	htmlbisect.c htmlindex.c runfolder.c bisectrun.c guestlog.c sgline.c) lib/jsonw.c lib/outfile.c
 # host_cc: $@ from the .c files among its prerequisites, then $(1) (libraries).
@@ -179,7 +179,7 @@ $(BIN)/sgconf: config/sgconf.c $(CONFIG_C) $(HOST_H)
 	$(call host_cc,-lyaml)
 $(BIN)/runfile: lib/runfile-tool.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
-$(BIN)/logread: report/logread.c report/sgline.c $(RUNFILE_C) $(HOST_H)
+$(BIN)/logread: report/logread.c report/sgline.c report/buildlog.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/report: report/report.c $(JUDGE_C) $(RENDER_C) $(HOST_H)
 	$(call host_cc,-lm)
@@ -232,6 +232,11 @@ $(FIO_INPUTS):
 # sub-make (tests/t/016 holds this list to them, and the bench's
 # exceptions to its rule).
 LOCKED := lib/locked.sh $(MAKE) --no-print-directory
+# check_args JOB: the job's arguments checked before the lock, the packages
+# and the builds (lib/check-args.sh): a bad one named in seconds, exit 2.
+check_args = SERIES="$(SERIES)" QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" FROM="$(FROM)" \
+	FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" CHECK="$(CHECK)" GOOD="$(GOOD)" BAD="$(BAD)" \
+	RUN="$(RUN)" ROW="$(ROW)" SG_BRANCHES="$(SG_BRANCHES)" lib/check-args.sh $(1)
 
 matrix:
 	@$(LOCKED) matrix-locked
@@ -253,11 +258,10 @@ review-locked: deps-apt tools
 	@for s in $(SERIES); do prove/branch.sh $$s && maintain/review.sh $$s || exit $$?; done
 
 intake:
+	@$(call check_args,intake)
 	@$(LOCKED) intake-locked
 
 intake-locked: deps-apt tools
-	@[ -n "$(MBOX)$(QUEUE)" ] && [ -z "$(MBOX)" -o -z "$(QUEUE)" ] && [ -n "$(SERIES)" ] || \
-		{ echo "make intake: say MBOX=<file> or QUEUE=<folder with a series file>, and SERIES=\"4.0 3.19\"" >&2; exit 2; }
 	@COMMIT="$(COMMIT)" RELEASE="$(RELEASE)" RELEASE_OF_QUEUE="$(RELEASE_OF_QUEUE)" PATHS="$(PATHS)" \
 		maintain/intake.sh "$(or $(MBOX),$(QUEUE))" $(SERIES)
 
@@ -289,8 +293,7 @@ report: tools
 # installed; it needs what the matrix needs (git, the kernel build, QEMU,
 # the image), not make check's chromium or gitlab-ci-local.
 bisect:
-	@[ -n "$(SERIES)" ] && [ -n "$(GOOD)" ] && [ -n "$(BAD)" ] && [ -n "$(CHECK)" ] || \
-		{ echo "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" >&2; exit 2; }
+	@$(call check_args,bisect)
 	@$(LOCKED) bisect-locked
 
 bisect-locked: deps-apt tools image
@@ -311,8 +314,7 @@ $(FSTESTS_GUEST)/fsresult: verify/fstests/fsresult.c $(CHECK_SRCS) verify/Makefi
 # check script and tests/generic/) is refused in one line naming what it
 # lacks, not found out minutes later as an ERROR row per test.
 fstests:
-	@[ -n "$(SERIES)" ] || { echo "make fstests: say SERIES=6.1 [VARIANT=base] [TESTS=\"generic/086 ...\"] FSTESTS=<your fstests checkout>" >&2; exit 2; }
-	@$(if $(FSTESTS),prove/fstests-image.sh --check "$(FSTESTS)")
+	@$(call check_args,fstests)
 	@$(LOCKED) fstests-locked
 
 fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
@@ -325,9 +327,7 @@ fstests-locked: tools $(if $(FSTESTS),deps-apt deps-fstests fstests-guest)
 # script's: 0 no regression, 1 a regression, 2 bad input, said on make's
 # last line.
 gate:
-	@[ -n "$(SERIES)" ] && [ -n "$(QUEUE)$(RC)$(MBOX)" ] || \
-		{ echo "make gate: say SERIES=6.1 and QUEUE=<stable-queue folder: series and patches>, RC=<repo@rev> or MBOX=<review thread> [FROM=<previous release: stable/S, repo@rev>]" >&2; exit 2; }
-	@$(if $(FSTESTS),prove/fstests-image.sh --check "$(FSTESTS)")
+	@$(call check_args,gate)
 	@$(LOCKED) gate-locked
 
 gate-locked: deps-apt $(BIN)/sgconf $(if $(FSTESTS),deps-fstests fstests-guest)
@@ -342,7 +342,9 @@ gate-locked: deps-apt $(BIN)/sgconf $(if $(FSTESTS),deps-fstests fstests-guest)
 
 # The proof index: what proves each upstream commit (the record's
 # proven-by; with FSTESTS, the tests' _fixed_by_kernel_commit lines).
-proofs: tools
+proofs:
+	@$(call check_args,proofs)
+	@$(MAKE) --no-print-directory tools
 	@if [ -n "$(MISSING)" ]; then \
 		[ -n "$(SERIES)" ] || { echo "make proofs MISSING=1: say SERIES=3.19" >&2; exit 2; }; \
 		$(LOCKED) proofs-locked; \
@@ -355,9 +357,9 @@ proofs-locked: deps-apt tools image $(if $(FSTESTS),deps-fstests fstests-guest)
 		prove/missing.sh $(NEW_RUN)-missing-$(SERIES) $(INITRD) $(SERIES)
 
 # Reads a run folder: no lock.
-repro: tools
-	@[ -n "$(RUN)" ] && [ -n "$(ROW)" ] || \
-		{ echo "make repro: say RUN=<run folder> ROW=<series>/<variant or commit>/<check>" >&2; exit 2; }
+repro:
+	@$(call check_args,repro)
+	@$(MAKE) --no-print-directory tools
 	@maintain/repro.sh $(RUN) $(ROW)
 
 branch:

@@ -31,7 +31,7 @@ const char *const shard_names[SH_NCOLS] = { "series", "shard", "cost", "from" };
 
 const char *const gate_names[G_NCOLS] = {
 	"series", "variant", "check", "writer", "reader", "previous", "candidate", "verdict", "rate",
-	"reason", "previous_kernel", "candidate_kernel",
+	"reason", "previous_kernel", "candidate_kernel", "previous_reason",
 };
 
 const char *const culprit_names[CU_NCOLS] = {
@@ -49,6 +49,8 @@ const char *const proof_names[PR_NCOLS] = {
 };
 
 const char *const narrow_names[NA_NCOLS] = { "chunks", "kept", "checks", "run" };
+const char *const judgement_names[J_NCOLS] = { "verdict", "tested", "why" };
+const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
 const char *const plan_names[PL_NCOLS] = {
 	"kind", "series", "variant", "check", "expected", "branch", "writer", "reader",
@@ -96,6 +98,8 @@ static const struct runfile_kind kinds[] = {
 	{ "proof", proof_names, PR_NCOLS },
 	{ "missing", missing_names, MI_NCOLS },
 	{ "narrow", narrow_names, NA_NCOLS },
+	{ "judgement", judgement_names, J_NCOLS },
+	{ "kind", kind_names, K_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -33,6 +33,8 @@
  *	missing		make proofs MISSING=1: the fixes a released kernel
  *			lacks, each check that proves one run on it
  *	narrow		a gate's arrays narrowed to what the previous passes
+ *	judgement	a gate's verdict over all it ran (report/gatejudge.h)
+ *	kind		what made a run folder: a matrix, a gate, ...
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
  * (report --join, report/join.c) makes results.tsv of plan x verdicts,
@@ -156,14 +158,17 @@ extern const char *const phase_names[P_NCOLS];
 /*
  * A row of the candidate beside the same row of the previous release
  * (variant: the candidate's): previous and candidate are the outcomes of every try ("PASS" or
- * "PASS,FAIL,PASS"), verdict one of regression, fixed, still failing,
- * flaky, pass, skip; rate the tries that failed ("2/3", "-"); reason
- * the candidate's first bad line; the kernel each side booted ("-": the
- * row is not that side's).
+ * "PASS,FAIL,PASS"), verdict one of report/compare.c's (regression,
+ * regression (build), regression (boot), fixed, fixed (boot), fixed
+ * (build), still failing, still failing (changed), not run, flaky, pass,
+ * skip: report/gatejudge.h says which did not run); rate the tries that
+ * failed ("2/3", "-"); reason the candidate's first bad line; the kernel
+ * each side booted ("-": the row is not that side's); previous_reason
+ * the previous release's first bad line.
  */
 enum gate_col {
 	G_SERIES, G_VARIANT, G_CHECK, G_WRITER, G_READER, G_PREVIOUS, G_CANDIDATE, G_VERDICT,
-	G_RATE, G_REASON, G_PREVIOUS_KERNEL, G_CANDIDATE_KERNEL, G_NCOLS
+	G_RATE, G_REASON, G_PREVIOUS_KERNEL, G_CANDIDATE_KERNEL, G_PREVIOUS_REASON, G_NCOLS
 };
 
 extern const char *const shard_names[SH_NCOLS];
@@ -219,6 +224,25 @@ extern const char *const thread_names[TH_NCOLS];
  */
 enum narrow_col { NA_CHUNKS, NA_KEPT, NA_CHECKS, NA_RUN, NA_NCOLS };
 extern const char *const narrow_names[NA_NCOLS];
+
+/*
+ * A gate's judgement (report/gatejudge.c, written by report --compare
+ * and again by report --reply, once the proofs are in): no regression,
+ * regression or cannot judge; tested yes when a Tested-by is earned;
+ * why not, "-" when it is.
+ */
+enum judgement_col { J_VERDICT, J_TESTED, J_WHY, J_NCOLS };
+extern const char *const judgement_names[J_NCOLS];
+
+/*
+ * What a run folder is (RUN/kind, one row): matrix (make matrix: the
+ * series' own branches), merged (the shards of one matrix), gate,
+ * missing (make proofs MISSING=1), fstests, bisect; the series it
+ * took ("-": every series), and the script that made it.  Only matrix
+ * and merged runs are a series' release evidence (sg_latest_run).
+ */
+enum kind_col { K_KIND, K_SERIES, K_MADE_BY, K_NCOLS };
+extern const char *const kind_names[K_NCOLS];
 extern const char *const culprit_names[CU_NCOLS];
 extern const char *const plan_names[PL_NCOLS];
 extern const char *const policy_names[PO_NCOLS];

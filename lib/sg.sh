@@ -148,17 +148,40 @@ patchset_id() {
 # answer is kept in the cache, keyed by the QEMU version, the kernel and
 # /dev/kvm, and the probe runs again only when one of them changes.
 
+# sg_run_kind DIR: what made the run folder (RUN/kind, lib/runfile.h:
+# matrix, merged, gate, missing, fstests, bisect).  A folder made before
+# runs said so is known by its name's suffix (<time>-gate-<S>, ...): none
+# is a matrix run.
+sg_run_kind() {
+	if [ -f "$1/kind" ]; then
+		"$RUNFILE" list "$1/kind" kind
+		return
+	fi
+	case $(basename "$1") in
+	*-gate-*) echo gate ;; *-missing-*) echo missing ;; *-fstests-*) echo fstests ;;
+	*-bisect-*) echo bisect ;; *-*-*) echo unknown ;; *) echo matrix ;;
+	esac
+}
+
+# sg_mark_run DIR KIND SERIES: DIR/kind says what made it (once: the
+# first writer, the job that planned the run, is what it is).
+sg_mark_run() {
+	[ -f "$1/kind" ] || "$RUNFILE" row --header kind kind="$2" series="${3:--}" \
+		made_by="$(basename "$0")" > "$1/kind"
+}
+
 # sg_latest_run SERIES PATCHSET [fstests]: the newest results.tsv that
 # tested them (as the judge says: report --judge exits 3 for a run that
-# did not), or -.  A make fstests run (<time>-fstests-<S>) is not a matrix
-# run, its rows are fstests tests alone: only those with "fstests", never
-# without.
+# did not), or -.  Only a matrix run (or the merged shards of one) of
+# the series' own branches is its release evidence; with "fstests", only
+# a make fstests run (its rows are fstests tests alone).  A gate, a
+# bisection or a make proofs MISSING=1 run never is.
 sg_latest_run() {
 	for r in $(ls -1d "$SG_CACHE"/runs/2*/ 2>/dev/null | sort -r); do
 		[ -f "$r/results.tsv" ] || continue
-		case $r,${3:-} in
-		*-fstests-*/,fstests) ;;
-		*-fstests-*/,* | *,fstests) continue ;;
+		case $(sg_run_kind "$r"),${3:-} in
+		fstests,fstests | matrix, | merged,) ;;
+		*) continue ;;
 		esac
 		"$SG_CACHE/bin/report" --judge "$r" "$1" "$2" >/dev/null 2>&1
 		case $? in

@@ -7,7 +7,9 @@
 # The series' build-compat goes on top, unless the commit carries it
 # already (a patch that does not apply is named and the step skipped), the kernel is built in the bisection's one
 # build folder, and booted BISECT_TRIES times, try k with seed base+k-1,
-# with only the named checks.  A FAIL in any try is the new term (bad, or
+# with only the named checks (CHECK=build: not booted, the build alone
+# judges: one that fails is bad, its compiler's first error the step's
+# first bad line).  A FAIL in any try is the new term (bad, or
 # fixed... see below), PASS in every try the old one; an ERROR, a failed
 # build or a compat patch that does not apply is skip (exit 125).  With
 # FIXED=1 the terms are broken (FAIL) and fixed (PASS).  A bzImage
@@ -91,9 +93,17 @@ compat_times() {
 mkdir -p "$build"
 compat_times
 
+blog="$run/logs/$step-$c12.build"
 if ! image=$("$SG_ROOT/prove/build-kernel.sh" "$wt" "$build" \
-	"$(sg_config_fragments)" "$SG_COMPILER" 2>"$run/logs/$step-$c12.build"); then
-	row failed - - skip "build failed: $(grep -v '^make' "$run/logs/$step-$c12.build" | tail -n 3 | tr '\n' ' ')"
+	"$(sg_config_fragments)" "$SG_COMPILER" 2>"$blog"); then
+	why=$("$SG_CACHE/bin/logread" --build "$blog")
+	# CHECK=build: a build that fails is the new term, its error the
+	# first bad line; else a failed build tells nothing of the checks.
+	[ "$SG_BISECT_CHECKS" != build ] || row failed - "$why" "$([ "$SG_BISECT_FIXED" = 1 ] && echo "$old" || echo "$new")" -
+	row failed - - skip "build failed: $why"
+fi
+if [ "$SG_BISECT_CHECKS" = build ]; then
+	[ "$SG_BISECT_FIXED" = 1 ] && row built - - "$new" - || row built - - "$old" -
 fi
 sum=$(sha256sum "$image" | cut -c1-64)
 # A bzImage judged before: its verdict, no boot.

@@ -1,7 +1,7 @@
 #!/bin/sh
 # bisect.sh RUN_DIR INITRD SERIES GOOD BAD CHECK[,CHECK...]
 # Names the commit between GOOD and BAD that broke CHECK (FIXED=1: that
-# fixed it), by `git bisect run` with bisect-step.sh as the judge, then
+# fixed it; CHECK=build: that stops it building, judged by the build alone), by `git bisect run` with bisect-step.sh as the judge, then
 # verifies the answer: the culprit fails, its parent passes, and BAD with
 # the culprit reverted passes.  Writes RUN_DIR/steps.tsv (a row a step),
 # answer (what was found, for bisectmd), bisect.log (`git bisect log`, to
@@ -34,10 +34,12 @@ known=$("$SGCONF" "$BRANCHES" checks | tr '\n' ' ')
 fstests_root=
 for c in $(echo "$checks" | tr , ' '); do
 	case $c in
+	build)	# the build alone: the commit that stops it building
+		[ "$checks" = build ] || sg_die "CHECK=$checks: build judges alone, not beside checks" ;;
 	*/*)	# an fstests test (generic/086): the fstests guest, make fstests' image
 		fstests_root="$SG_CACHE/fstests/root.img"
 		[ -f "$fstests_root" ] || sg_die "CHECK=$c: an fstests test wants the fstests guest's image, $fstests_root: run make fstests FSTESTS=<your checkout> once" ;;
-	*)	case " $known" in *" $c "*) ;; *) sg_die "CHECK=$c: not a check of $BRANCHES (${known% }), nor an fstests test (generic/086)" ;; esac ;;
+	*)	case " $known" in *" $c "*) ;; *) sg_die "CHECK=$c: not a check of $BRANCHES (${known% }), nor an fstests test (generic/086), nor build" ;; esac ;;
 	esac
 done
 
@@ -91,6 +93,7 @@ case $version in
 esac
 
 mkdir -p "$run/logs"
+sg_mark_run "$run" bisect "$series"
 : "${SG_SEED:=$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}"
 echo "$SG_SEED" > "$run/seed"
 cp "$initrd" "$run/initramfs.cpio"

@@ -49,6 +49,7 @@ fi
 [ "$(printf '%s' "${queue:+q}${rc_spec:+r}${mbox:+m}" | wc -c)" = 1 ] ||
 	bad "say one candidate: QUEUE=<stable-queue folder>, RC=<repo@rev> or MBOX=<review thread>"
 mkdir -p "$run" || exit 2
+sg_mark_run "$run" gate "$series"
 sg_load_series "$series"
 tmp="$run/intake"
 mkdir -p "$tmp"
@@ -157,7 +158,7 @@ cand="candidate-$(echo "$name" | tr -c 'A-Za-z0-9._\n-' -)"
 # (those checks, "" every one, "-" none: a kernel built for fstests
 # alone), no pair.
 gate_dir() {
-	mkdir -p "$1" &&
+	mkdir -p "$1" && sg_mark_run "$1" gate "$SG_SERIES" &&
 	"$SGCONF" "$BRANCHES" facts "$1" ${4:+--chunks "$4"} "$SG_SERIES" || return 2
 	{
 		"$RUNFILE" header variants
@@ -226,7 +227,8 @@ fstests_both() {
 		fb_tests="$fb_tests $(proof_tests "$(cat "$fb_e/id")" fstests)"
 	done
 	fb_tests=$(echo $fb_tests | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd' ' -)
-	TESTS=$fb_tests SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" \
+	TESTS=$fb_tests SG_SEED=$(cat "$run/seed") SG_RUN_KERNELS="$run/kernels/$SG_SERIES" \
+		"$SG_ROOT/prove/fstests.sh" "$run/fstests" "$SG_SERIES" \
 		previous "$cand" > "$run/fstests.log" 2>&1
 	if [ ! -f "$run/fstests/results.tsv" ]; then
 		tail -n 5 "$run/fstests.log" >&2	# fstests.sh's own words
@@ -256,8 +258,8 @@ with_fstests() {
 # tries where the previous release passes all is an intermittent
 # regression.  The compare's status.
 retry_differing() {
-	rd_checks=$({ "$RUNFILE" list --where verdict=regression "$run/gate.tsv" check
-		"$RUNFILE" list --where verdict=fixed "$run/gate.tsv" check; } | grep -v /)
+	rd_checks=$(for rd_v in regression "regression (boot)" fixed "fixed (boot)"; do
+		"$RUNFILE" list --where verdict="$rd_v" "$run/gate.tsv" check; done | grep -v /)
 	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
 	rd_prev=$gate_prev rd_cand=$gate_cand rd_k=2
 	sg_say "gate: $(echo $rd_checks | wc -w) check(s) differ: booted again on both, $SG_GATE_TRIES tries in all"
@@ -368,7 +370,9 @@ proof_boot() {
 	fi
 	[ -n "$4" ] || return 0
 	mkdir -p "$1"
-	TESTS="$4" SG_SEED=$5 "$SG_ROOT/prove/fstests.sh" "$1/fstests" "$SG_SERIES" "$2" \
+	pb_kernels="$1/kernels/$SG_SERIES"
+	[ -f "$pb_kernels/$2" ] || pb_kernels="$run/kernels/$SG_SERIES"
+	TESTS="$4" SG_SEED=$5 SG_RUN_KERNELS=$pb_kernels "$SG_ROOT/prove/fstests.sh" "$1/fstests" "$SG_SERIES" "$2" \
 		> "$1.fstests.log" 2>&1
 	[ ! -f "$1/fstests/results.tsv" ] || "$RUNFILE" list "$1/fstests/results.tsv" check observed >> "$6"
 }
@@ -506,9 +510,15 @@ proof_with() {
 # passes, the candidate with it reverted passes); RUN_DIR/culprit.
 bisect_regression() {
 	# The checks, else the fstests tests (one guest or the other).
-	br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | grep -v / | paste -sd, -)
+	# A candidate that does not build: the patch that stops it building,
+	# judged by the build alone.
+	br_checks=build
+	[ "$("$RUNFILE" count --where "verdict=regression (build)" "$run/gate.tsv")" != 0 ] ||
+		br_checks=$(for br_v in regression "regression (boot)"; do
+			"$RUNFILE" list --where verdict="$br_v" "$run/gate.tsv" check; done | grep -v / | paste -sd, -)
 	[ -n "$br_checks" ] ||
-		br_checks=$("$RUNFILE" list --where verdict=regression "$run/gate.tsv" check | paste -sd, -)
+		br_checks=$(for br_v in regression "regression (boot)"; do
+			"$RUNFILE" list --where verdict="$br_v" "$run/gate.tsv" check; done | paste -sd, -)
 	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
 	SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
@@ -530,6 +540,8 @@ bisect_regression() {
 			END { if (c && p && r) print "verified"; else printf "not verified:%s%s%s\n",
 				c ? "" : " the culprit did not fail", p ? "" : " its parent did not pass",
 				r ? "" : " the candidate without it did not pass" }')
+	[ "$br_checks" != build ] || br_verified=$(echo "$br_verified" |
+		sed 's/did not fail/built/; s/did not pass/did not build/g')
 	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
 		patch="$(cat "$br_e/name")" subject="$(cat "$br_e/subject")" \
 		upstream="$br_up" verified="$br_verified" \
@@ -566,6 +578,13 @@ if [ -n "${FSTESTS:-}" ] && [ -z "$sides" ]; then
 fi
 "$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 rc=$?
+if [ $rc = 3 ]; then
+	# The previous release ran nothing (it did not build or boot): no
+	# verdict, and a reply that says it was not tested and why.
+	"$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" >/dev/null
+	"$SG_CACHE/bin/report" "$run" > "$run/report.out"
+	bad "cannot judge $SG_SERIES: $("$RUNFILE" list "$run/judgement" why 2>/dev/null || echo "the previous release ran no check") (the run: $run)"
+fi
 [ $rc -le 1 ] || exit 2
 narrow
 rc=$?

@@ -27,6 +27,7 @@ else
 	evidence=$("$SG_CACHE/bin/report" --judge "$(dirname "$results")" "$SG_SERIES" "$patchset") &&
 		why= || why="the run $(basename "$(dirname "$results")") is not green: $evidence"
 fi
+[ "$results" = - ] || sg_say "publish: $SG_SERIES: the evidence is the matrix run $(dirname "$results")"
 if [ -n "$why" ]; then
 	[ "${UNTESTED:-0}" = 1 ] || sg_die "publish: $SG_SERIES: $why; not published (UNTESTED=1 publishes anyway)"
 	sg_say "publish: $SG_SERIES: $why; publishing as UNTESTED=1 asks"

@@ -25,6 +25,7 @@ for series in "$@"; do
 	patchset=$(patchset_id)
 	results=$(sg_latest_run "$series" "$patchset")
 	fsresults=$(sg_latest_run "$series" "$patchset" fstests)
+	[ "$results" = - ] || sg_say "release-notes: $series: the evidence is the matrix run $(dirname "$results")"
 	"$SG_CACHE/bin/relnotes" "$BRANCHES" "$series" "$dir" "$results" --fstests "$fsresults" $flag
 	rc=$?
 	[ $rc -eq 0 ] || status=1

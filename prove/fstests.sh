@@ -4,7 +4,8 @@
 # fstests on a series' kernels: for each VARIANT (default: the series'
 # first variant with the fixes and no mutant) the kernel make matrix kept
 # ($SG_CACHE/build/S/images/V/bzImage; KERNEL= names another for a single
-# variant) boots the fstests guest (fstests-boot.sh) with TESTS (default:
+# variant; SG_RUN_KERNELS=DIR, a job's RUN/kernels/S, the kernels that
+# job built, and no other) boots the fstests guest (fstests-boot.sh) with TESTS (default:
 # prove/fstests/data-integrity).  The run's plan (RUN_DIR/plan, written
 # first by fsbaseline from the series' baseline, backports/S/fstests.expunge)
 # has a row per test and variant: expected PASS, or FAIL for a known
@@ -24,6 +25,7 @@ run=$1 series=$2
 shift 2
 image="$SG_CACHE/fstests/root.img"
 mkdir -p "$run/logs" "$run/rows"
+sg_mark_run "$run" fstests "$series"
 # Where its seconds go (make bench PHASE=gate reads it, as the matrix's).
 SG_PHASES="$run/phases.tsv"
 export SG_PHASES
@@ -77,6 +79,14 @@ unit=0
 for v in "$@"; do
 	unit=$((unit + 1))
 	bz=${KERNEL:-$SG_CACHE/build/$SG_SERIES/images/$v/bzImage}
+	# A job's own kernels (SG_RUN_KERNELS, its kernels/S folder): the one
+	# it built of this variant, or none: never another run's image.
+	if [ -z "${KERNEL:-}" ] && [ -n "${SG_RUN_KERNELS:-}" ]; then
+		bz=$(cat "$SG_RUN_KERNELS/$v" 2>/dev/null) || {
+			unit_row ERROR - - "no kernel: this run did not build $v$(sed -n 1p "$SG_RUN_KERNELS/.$v.why" 2>/dev/null | sed 's/^/ (/; s/$/)/')"
+			continue
+		}
+	fi
 	kernel=$(bzimage_version "$bz")
 	[ -f "$bz" ] && : "${kernel:=unknown}"
 	: "${kernel:=-}"

@@ -50,6 +50,7 @@ esac
 # anything is built.  A job that planned the run itself (the gate: its
 # plan, series, variants and cross.list in RUN_DIR) is taken as it is.
 [ -f "$run/plan" ] || "$SGCONF" "$BRANCHES" plan "$run" "$@" || exit 1
+sg_mark_run "$run" matrix "$*"
 SG_FACTS_DIR=$run
 export SG_FACTS_DIR
 [ $# -gt 0 ] || set -- $("$RUNFILE" list "$run/series" series)
@@ -203,8 +204,9 @@ build_stamp() {
 }
 
 # build_variant VARIANT [UNIT]: check out its branch, build it, and
-# keep its bzImage and .config in build/S/images/V (the next variant's
-# build reuses the folder while this one's guest boots).  Prints "built
+# keep its bzImage and .config in build/S/images/key-<its stamp's sum>
+# (the next variant's build reuses the folder while this one's guest
+# boots), build/S/images/V a link to it; RUN_DIR/kernels/S/V names it.  Prints "built
 # IMAGE" or "kept IMAGE", the kept bzImage; or why not, and fails.  A
 # variant whose stamp (build_stamp) is that of its kept bzImage is not
 # built again (kept): the same sources, config and compiler give the same
@@ -221,9 +223,12 @@ build_variant() {
 	# The variant's own version: a gate's previous release (FROM=v4.0.4)
 	# is not the series' base.
 	sg_makefile_version < "$SG_REPO/Makefile" > "$run/kernels/$SG_SERIES/.$1.kernel"
-	bd_keep="$SG_CACHE/build/$SG_SERIES/images/$1"
 	bd_stamp=$(build_stamp) || { echo "cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
+	# Kept by what it is made of, not by the variant's name: two queues
+	# of one name, or a FROM on another tree, are two kernels.
+	bd_keep="$SG_CACHE/build/$SG_SERIES/images/key-$(echo "$bd_stamp" | sha1sum | cut -c1-16)"
 	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$bd_keep" "$bd_stamp" "$bd_say"; then
+		name_image "$1" "$bd_keep"
 		echo "$bd_keep/bzImage" > "$run/kernels/$SG_SERIES/$1"
 		echo "kept $bd_keep/bzImage"
 		return 0
@@ -233,15 +238,26 @@ build_variant() {
 	bd_log="$run/logs/$SG_SERIES-$1.build"
 	if ! bd_built=$(SG_PROGRESS=$bd_progress "$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$bd_build" \
 		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$bd_log"); then
-		echo "build failed: $(tail -n 5 "$bd_log" | tr '\n' ' ')"
+		# The compiler's or the linker's first error, not make's last word.
+		echo "build failed: $("$SG_CACHE/bin/logread" --build "$bd_log")"
 		return 1
 	fi
 	keep_image "$bd_keep" "$bd_built" "$bd_build/.config" "$bd_stamp" || {
 		echo "cannot keep $bd_built in $bd_keep"
 		return 1
 	}
+	name_image "$1" "$bd_keep"
 	echo "$bd_keep/bzImage" > "$run/kernels/$SG_SERIES/$1"
 	echo "built $bd_keep/bzImage"
+}
+
+# name_image VARIANT KEEP: build/S/images/VARIANT, the newest kernel of
+# that name (make fstests VARIANT=, make bench), a link to KEEP.  A run
+# boots the kernel its own kernels/S/VARIANT names, never this link.
+name_image() {
+	ni_link="$SG_CACHE/build/$SG_SERIES/images/$1"
+	[ -L "$ni_link" ] || rm -rf "$ni_link"
+	ln -sfn "$(basename "$2")" "$ni_link"
 }
 
 # kept_image_holds KEEP STAMP WHAT: KEEP's bzImage was built from STAMP
@@ -274,8 +290,9 @@ run_variant() {
 	rv_began=$(sg_now)
 	rv_start=$(date +%s)
 	if ! rv_out=$(build_variant "$2" "$1"); then
+		echo "$rv_out" > "$run/kernels/$SG_SERIES/.$2.why"
 		sg_phase "$4" "$SG_SERIES" "$2" "$rv_began"
-		unit_row "$3" "$2" ERROR "$(build_folder "$2")/make.log" - "$rv_out"
+		unit_row "$3" "$2" ERROR "$run/logs/$SG_SERIES-$2.build" - "$rv_out"
 		return
 	fi
 	sg_phase "$4" "$SG_SERIES" "$2" "$rv_began"

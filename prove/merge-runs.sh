@@ -65,6 +65,7 @@ describe() {
 runs="$*" first=$1
 rm -rf "$out.new"
 mkdir -p "$out.new"
+sg_mark_run "$out.new" merged
 pick rows "$(wc -l < "$first/units")"
 pairs=0
 for r; do

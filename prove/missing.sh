@@ -24,6 +24,7 @@ set -u	# not -e: a FAIL is the answer, not an error
 [ $# -eq 3 ] || sg_die "usage: missing.sh RUN_DIR INITRD SERIES"
 run=$1 initrd=$2
 mkdir -p "$run" || exit 2
+sg_mark_run "$run" missing "$3"
 sg_load_series "$3"
 if [ -z "${FIXES:-}" ]; then
 	"$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2

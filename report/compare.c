@@ -17,8 +17,15 @@
  *	still failing	not as expected on both (the candidate's rate when it
  *			passed some tries); or an fstests test failing on both
  *			that its baseline expects to fail (a known failure)
+ *	still failing (changed)	failing on both, but not the same way:
+ *			their first bad lines differ once seeds, offsets and
+ *			counts are taken out (both lines kept)
  *	flaky		the previous disagrees with itself: it cannot tell
  *	skip		SKIP on either side, or a row one side does not have
+ *
+ * A row a side did not run (ERROR: no kernel, a guest that died) is
+ * neither a pass nor a failure: report/gatejudge.h's regression (build),
+ * regression (boot), fixed (boot), fixed (build) and not run.
  *
  * The comparison goes to OUT/gate.tsv (run file kind gate) and
  * OUT/gate.md, regressions first.
@@ -28,6 +35,8 @@
 #include <string.h>
 
 #include "compare.h"
+#include "gaterun.h"
+#include "gatejudge.h"
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
@@ -46,11 +55,15 @@ struct row_verdict {
 	const struct result *row;	/* the candidate's first, else the previous' */
 	char previous[256], candidate[256], rate[32];
 	const char *verdict;
+	const struct result *first_error[2];	/* each side's first ERROR try */
+	const struct result *first[2];		/* each side's first try */
 	const char *kernel[2];	/* each side's kernel, of its first try */
 };
 
 static const char *const order[] = {
-	"regression", "fixed", "still failing", "flaky", "pass", "skip",
+	"regression", "regression (build)", "regression (boot)", "not run", "fixed",
+	"fixed (boot)", "fixed (build)", "still failing (changed)", "still failing", "flaky",
+	"pass", "skip",
 };
 #define NR_VERDICTS (int)(sizeof(order) / sizeof(order[0]))
 
@@ -90,25 +103,32 @@ static const struct result *find(const struct result *rows, int nr, const struct
 /*
  * The tries of r on one side: the outcomes ("PASS,FAIL") into buf, how
  * many tries had the row (a later try reruns only the rows that
- * differed), how many were not as expected in *bad and how many SKIP in
+ * differed), how many were not as expected in *bad, how many SKIP in
  * *skip (a SKIP is a verdict of its own here, so no run's policy on SKIP
- * rows changes the answer); the first try must have it.
+ * rows changes the answer) and how many did not run (ERROR) in *err, the
+ * first of those in *error; the first try must have it.
  */
 static int tries(const struct side *s, const struct result *r, char *buf, size_t len,
-		 int *bad, int *skip)
+		 int *bad, int *skip, int *err, const struct result **error)
 {
 	const struct result *t;
 	size_t at = 0;
 	int i, n = 0;
 
-	*bad = *skip = 0;
+	*bad = *skip = *err = 0;
+	*error = NULL;
 	buf[0] = '\0';
 	for (i = 0; i < s->tries; i++) {
 		t = find(s->rows[i], s->nr[i], r);
 		if (!t && i)
 			continue;
-		*bad += t && !results_skipped(t) && !results_match(t);
-		*skip += !t || results_skipped(t);
+		if (t && !strcmp(t->col[R_OBSERVED], "ERROR")) {
+			if (!(*err)++)
+				*error = t;
+		} else {
+			*bad += t && !results_skipped(t) && !results_match(t);
+			*skip += !t || results_skipped(t);
+		}
 		at += snprintf(buf + at, at < len ? len - at : 0, "%s%s", n++ ? "," : "",
 			       t ? t->col[R_OBSERVED] : "-");
 	}
@@ -133,16 +153,72 @@ static int known_failure(const struct row_verdict *v)
 	       !strstr(v->candidate, "PASS") && strstr(v->candidate, "FAIL");
 }
 
+/*
+ * A first bad line with what changes from one boot to the next taken
+ * out: every run of digits (seeds, sectors, offsets, counts) is "#".
+ */
+static void normalised(const char *line, char *buf, size_t len)
+{
+	size_t at = 0;
+
+	for (; *line && at + 1 < len; line++) {
+		if (*line >= '0' && *line <= '9') {
+			while (line[1] >= '0' && line[1] <= '9')
+				line++;
+			buf[at++] = '#';
+			continue;
+		}
+		buf[at++] = *line;
+	}
+	buf[at] = '\0';
+}
+
+/* Both sides fail, but not the same way. */
+static int failing_differently(const struct row_verdict *v)
+{
+	char a[1024], b[1024];
+
+	if (!v->first[0] || !v->first[1] || strcmp(v->first[0]->col[R_OBSERVED], "FAIL") ||
+	    strcmp(v->first[1]->col[R_OBSERVED], "FAIL"))
+		return 0;
+	normalised(v->first[0]->col[R_REASON], a, sizeof(a));
+	normalised(v->first[1]->col[R_REASON], b, sizeof(b));
+	return strcmp(a, b) != 0;
+}
+
+/* A row a side did not run (gatejudge.h); NULL when both ran it. */
+static const char *unran(const struct row_verdict *v, int perr, int cerr, int pn)
+{
+	if (perr == pn && cerr)
+		return "not run";
+	if (cerr)
+		return strcmp(gate_error_kind(v->first_error[1]->col[R_REASON]), "build") ?
+		       "regression (boot)" : "regression (build)";
+	if (perr)
+		return strcmp(gate_error_kind(v->first_error[0]->col[R_REASON]), "build") ?
+		       "fixed (boot)" : "fixed (build)";
+	return NULL;
+}
+
 static void judge(struct row_verdict *v, const struct side *prev, const struct side *cand)
 {
-	int pbad, pskip, cbad, cskip, pn, cn;
+	int pbad, pskip, perr, cbad, cskip, cerr, pn, cn;
 
 	v->kernel[0] = kernel_of(prev, v->row);
 	v->kernel[1] = kernel_of(cand, v->row);
-	pn = tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip);
-	cn = tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip);
+	v->first[0] = find(prev->rows[0], prev->nr[0], v->row);
+	v->first[1] = find(cand->rows[0], cand->nr[0], v->row);
+	pn = tries(prev, v->row, v->previous, sizeof(v->previous), &pbad, &pskip, &perr,
+		   &v->first_error[0]);
+	cn = tries(cand, v->row, v->candidate, sizeof(v->candidate), &cbad, &cskip, &cerr,
+		   &v->first_error[1]);
 	snprintf(v->rate, sizeof(v->rate), "-");
-	if (pskip || cskip) {
+	if (!v->first[0] || !v->first[1]) {
+		v->verdict = "skip";
+	} else if ((v->verdict = unran(v, perr, cerr, pn))) {
+		if (cerr && cerr < cn)
+			snprintf(v->rate, sizeof(v->rate), "%d/%d", cerr, cn);
+	} else if (pskip || cskip) {
 		v->verdict = "skip";
 	} else if (pbad && pbad < pn) {
 		v->verdict = "flaky";
@@ -152,21 +228,40 @@ static void judge(struct row_verdict *v, const struct side *prev, const struct s
 		if (cbad && cbad < cn)
 			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cn);
 	} else {
-		v->verdict = cbad ? "still failing" : "fixed";
+		v->verdict = !cbad ? "fixed" : failing_differently(v) ? "still failing (changed)" :
+			     "still failing";
 		if (cbad && cbad < cn)
 			snprintf(v->rate, sizeof(v->rate), "%d/%d", cbad, cn);
 	}
 }
 
+/*
+ * The candidate's first bad line; where it did not run, the reason of its
+ * first ERROR, and for a guest that died the serial log's last lines.
+ */
+static const char *reason(const struct row_verdict *v, char *buf, size_t len)
+{
+	const struct result *e = v->first_error[1];
+
+	if (!e)
+		return v->row->col[R_REASON];
+	if (!strcmp(gate_error_kind(e->col[R_REASON]), "build") || !strcmp(e->col[R_LOG_TAIL], "-"))
+		return e->col[R_REASON];
+	snprintf(buf, len, "%s; the log's tail: %s", e->col[R_REASON], e->col[R_LOG_TAIL]);
+	return buf;
+}
+
 static void put_row(FILE *f, const struct row_verdict *v)
 {
+	char tail[2048];
 	const char *values[G_NCOLS] = {
 		[G_SERIES] = v->row->col[R_SERIES], [G_VARIANT] = v->row->col[R_VARIANT],
 		[G_CHECK] = v->row->col[R_CHECK],
 		[G_WRITER] = v->row->col[R_WRITER], [G_READER] = v->row->col[R_READER],
 		[G_PREVIOUS] = v->previous, [G_CANDIDATE] = v->candidate,
-		[G_VERDICT] = v->verdict, [G_RATE] = v->rate, [G_REASON] = v->row->col[R_REASON],
+		[G_VERDICT] = v->verdict, [G_RATE] = v->rate, [G_REASON] = reason(v, tail, sizeof(tail)),
 		[G_PREVIOUS_KERNEL] = v->kernel[0], [G_CANDIDATE_KERNEL] = v->kernel[1],
+		[G_PREVIOUS_REASON] = v->first[0] ? v->first[0]->col[R_REASON] : "-",
 	};
 
 	runfile_put_row(f, runfile_kind("gate"), values);
@@ -214,14 +309,21 @@ static const char *summary(char *buf, size_t len)
 /* One row of gate.md: a regression in bold, the rate beside the verdict. */
 static void md_row(FILE *f, const struct row_verdict *v)
 {
-	const char *bold = strcmp(v->verdict, "regression") ? "" : "**";
+	const char *bold = gate_is_regression(v->verdict) ? "**" : "";
+	char both[2048], tail[2048];
 	char label[256], verdict[64];
 
 	snprintf(verdict, sizeof(verdict), "%s%s%s", v->verdict, strcmp(v->rate, "-") ? " " : "",
 		 strcmp(v->rate, "-") ? v->rate : "");
 	fprintf(f, "| %s | %s | %s | %s | %s | %s%s%s | ", results_label(v->row, label, sizeof(label)),
 		v->row->col[R_VARIANT], v->row->col[R_CHECK], v->previous, v->candidate, bold, verdict, bold);
-	tables_md_cell(f, v->row->col[R_REASON], 160);
+	if (!strcmp(v->verdict, "still failing (changed)")) {
+		snprintf(both, sizeof(both), "was: %s; now: %s", v->first[0]->col[R_REASON],
+			 v->first[1]->col[R_REASON]);
+		tables_md_cell(f, both, 320);
+	} else {
+		tables_md_cell(f, reason(v, tail, sizeof(tail)), 160);
+	}
 	fputs(" |\n", f);
 }
 
@@ -301,6 +403,8 @@ static int add(const struct result *r)
 int compare_runs(const char *out, char *previous, char *candidate)
 {
 	static struct side prev, cand;
+	struct gate_judgement j;
+	struct gate_run g = { 0 };
 	char line[512];
 	int i;
 
@@ -317,9 +421,24 @@ int compare_runs(const char *out, char *previous, char *candidate)
 	if (write_file("report --compare", out, "gate.tsv", write_tsv) ||
 	    write_file("report --compare", out, "gate.md", write_md))
 		return 2;
-	printf("%s; %s\n", summary(line, sizeof(line)),
-	       count("regression") ? "REGRESSION: not safe to release" : "no regression");
-	return count("regression") ? 1 : 0;
+	/* The verdict as every reader of the run will say it: gatejudge's. */
+	if (gate_run_load(&g, out, "report --compare"))
+		return 2;
+	gate_judge(&g, &j);
+	gate_run_free(&g);
+	if (gate_judgement_write(&j, out, "report --compare"))
+		return 2;
+	summary(line, sizeof(line));
+	if (!strcmp(j.verdict, "cannot judge")) {
+		printf("%s; CANNOT JUDGE: %s\n", line, j.why);
+		return 3;
+	}
+	if (!strcmp(j.verdict, "regression")) {
+		printf("%s; REGRESSION: not safe to release\n", line);
+		return 1;
+	}
+	printf("%s; no regression%s%s\n", line, j.tested ? "" : ", but ", j.tested ? "" : j.why);
+	return 0;
 }
 
 static struct side joined;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gatejudge.h"
 #include "gaterun.h"
 #include "html.h"
 
@@ -65,7 +66,7 @@ static void proofs(FILE *f)
 /* A verdict's colour: a regression red, a fix or a pass green, else grey. */
 static const char *verdict_class(const char *v)
 {
-	if (!strcmp(v, "regression"))
+	if (gate_is_regression(v))
 		return "bad";
 	if (!strcmp(v, "pass") || !strcmp(v, "fixed"))
 		return "ok";
@@ -141,6 +142,7 @@ static void narrowed(FILE *f)
 
 int html_gate(FILE *f, const char *dir)
 {
+	struct gate_judgement j;
 	int i, bad;
 
 	if (gate_run_load(&g, dir, "report --html")) {
@@ -151,14 +153,27 @@ int html_gate(FILE *f, const char *dir)
 		gate_run_free(&g);
 		return 0;
 	}
-	bad = gate_run_count(&g, "regression");
-	fprintf(f, "<section id=\"gate\"><h2>The candidate beside the previous release "
-		"<span class=\"badge %s\">", bad ? "bad" : "ok");
-	if (bad)
-		fprintf(f, "%d regression%s", bad, bad == 1 ? "" : "s");
-	else
-		fputs("no regression", f);
-	fputs("</span></h2>\n<table class=\"grid full\">\n<tr><th>check</th><th>previous</th>"
+	for (i = bad = 0; i < g.nr; i++)
+		bad += gate_is_regression(g.rows[i][G_VERDICT]);
+	gate_judge(&g, &j);
+	fputs("<section id=\"gate\"><h2>The candidate beside the previous release", f);
+	/* No badge where nothing was compared: a gate that cannot judge says why. */
+	if (!strcmp(j.verdict, "cannot judge")) {
+		fputs("</h2>\n<p class=\"bad\">Cannot judge: ", f);
+		html_text(f, j.why);
+		fputs(". No verdict, no Tested-by.</p>\n", f);
+	} else if (bad || !strcmp(j.verdict, "regression")) {
+		fprintf(f, " <span class=\"badge bad\">%d regression%s</span></h2>\n", bad,
+			bad == 1 ? "" : "s");
+	} else {
+		fprintf(f, " <span class=\"badge ok\">no regression</span></h2>\n");
+		if (!j.tested) {
+			fputs("<p>Not tested: ", f);
+			html_text(f, j.why);
+			fputs("; no Tested-by.</p>\n", f);
+		}
+	}
+	fputs("\n<table class=\"grid full\">\n<tr><th>check</th><th>previous</th>"
 	      "<th>candidate</th><th>verdict</th><th>the candidate's first bad line</th></tr>\n", f);
 	for (i = 0; i < g.nr; i++)
 		row(f, g.rows[i]);

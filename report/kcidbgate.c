@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "gatejudge.h"
 #include "gaterun.h"
 #include "kcidb.h"
 
@@ -74,7 +75,7 @@ static void incident(struct gate_kcidb *g, char **r)
 /* A regression of a check (a pair's row is none). */
 static int regressed(char **r)
 {
-	return !strcmp(r[G_VERDICT], "regression") && !strcmp(r[G_WRITER], "-");
+	return gate_is_regression(r[G_VERDICT]) && !strcmp(r[G_WRITER], "-");
 }
 
 int kcidb_gate(struct jw *w, const struct gate_run *gr, const char *run)

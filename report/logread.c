@@ -4,6 +4,7 @@
  *
  *	logread LOG QEMU_STATUS CHECK...
  *	logread --outcome LOG QEMU_STATUS [CHECK...]
+ *	logread --build BUILD_LOG
  *
  * The first prints the run file of kind verdicts (lib/runfile.h): a
  * header line, then one row for each CHECK named, in that order: observed
@@ -16,6 +17,9 @@
  * CHECK may be an fstests test (generic/086), whose SKIP (a test that did
  * not apply) is kept: there may be hundreds.  The lines it reads are the guest
  * protocol, verify/common/protocol.h.
+ * The third prints the line of a failed kernel build that says why (the
+ * compiler's or linker's first error: report/buildlog.c); exit 1 when the
+ * log has none, its last line printed instead.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
  * Oops, BUG:, WARNING: or other kernel complaint printed while it ran (or
@@ -32,6 +36,7 @@
 #include <string.h>
 
 #include "protocol.h"
+#include "buildlog.h"
 #include "runfile.h"
 #include "sgline.h"
 
@@ -296,16 +301,36 @@ static void outcome(int status)
 	runfile_put_row(stdout, k, values);
 }
 
+/* logread --build LOG: the line that says why a build failed. */
+static int build_error(const char *path)
+{
+	char line[4096];
+	FILE *f = fopen(path, "r");
+	int none;
+
+	if (!f) {
+		fprintf(stderr, "logread: %s: cannot open\n", path);
+		return 2;
+	}
+	none = buildlog_first_error(f, line, sizeof(line));
+	fclose(f);
+	printf("%s\n", line[0] ? line : "(the build log says nothing)");
+	return none;
+}
+
 int main(int argc, char **argv)
 {
 	const struct runfile_kind *k = runfile_kind("verdicts");
 	int status, i, want_outcome = argc > 1 && !strcmp(argv[1], "--outcome");
 	FILE *f;
 
+	if (argc == 3 && !strcmp(argv[1], "--build"))
+		return build_error(argv[2]);
+
 	argv += want_outcome;
 	argc -= want_outcome;
 	if (argc < 4 - want_outcome) {
-		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...]\n");
+		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...] | --build LOG\n");
 		return 2;
 	}
 	status = atoi(argv[2]);

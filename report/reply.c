@@ -15,6 +15,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "gatejudge.h"
 #include "gaterun.h"
 #include "outfile.h"
 #include "reply.h"
@@ -24,6 +25,7 @@ static struct reply {
 	int patches;
 	char previous[64], candidate[64];
 	struct gate_run g;	/* its rows, culprit, thread, narrowing, proofs */
+	struct gate_judgement j;
 } r;
 
 static int inverted(void)
@@ -50,6 +52,24 @@ static int said_before(int i)
 		if (same_proof(i, j))
 			return 1;
 	return 0;
+}
+
+/* The patch NNN/MMM is the verified culprit of the gate's regressions. */
+static int is_culprit(const char *number)
+{
+	char **c = r.g.culprit;
+
+	return c[0] && !strcmp(c[CU_NUMBER], number) && !strcmp(c[CU_VERIFIED], "verified");
+}
+
+/* "; but it breaks a, b" of the culprit's regressions: one story a patch. */
+static void breaks(FILE *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.g.nr; i++)
+		if (gate_is_regression(r.g.rows[i][G_VERDICT]))
+			fprintf(f, "%s%s", n++ ? ", " : "; but it breaks ", r.g.rows[i][G_CHECK]);
 }
 
 /* What each proof found, a line a patch and outcome, the warnings first. */
@@ -80,25 +100,51 @@ static void proofs_said(FILE *f)
 				if (same_proof(i, j))
 					fprintf(f, "%s%s", n++ ? ", " : "", r.g.proofs[j][PR_CHECK]);
 			fprintf(f, ": %s", said[k][1]);
+			if (is_culprit(p[PR_NUMBER]))
+				breaks(f);
 			if (strcmp(p[PR_NOTE], "-"))
 				fprintf(f, " (%s)", p[PR_NOTE]);
 			fputs("\n", f);
 		}
 }
 
+static int regressions(void);
+
 static void culprit_said(FILE *f)
 {
 	char **c = r.g.culprit;
+	int build = gate_run_count(&r.g, "regression (build)") == regressions();
 
 	if (!c[0])
 		return;
 	fprintf(f, "\nBisected to patch %s, %s:\n  %s\n  (commit %s upstream.)\n", c[CU_NUMBER],
 		c[CU_PATCH], c[CU_SUBJECT], c[CU_UPSTREAM]);
-	fprintf(f, "  %s: it fails, its parent passes, and %s with it reverted passes.\n",
-		!strcmp(c[CU_VERIFIED], "verified") ? "Verified" : c[CU_VERIFIED], r.release);
+	if (build)
+		fprintf(f, "  %s: it does not build, its parent builds, and %s with it reverted builds.\n",
+			!strcmp(c[CU_VERIFIED], "verified") ? "Verified" : c[CU_VERIFIED], r.release);
+	else
+		fprintf(f, "  %s: it fails, its parent passes, and %s with it reverted passes.\n",
+			!strcmp(c[CU_VERIFIED], "verified") ? "Verified" : c[CU_VERIFIED], r.release);
 	if (strcmp(c[CU_FIXED_BY], "-"))
 		fprintf(f, "  Known fix of that commit: %s\n", c[CU_FIXED_BY]);
 	fprintf(f, "  The bisection: %s\n", c[CU_BISECT]);
+}
+
+/* The rows failing on both kernels differently, each with both lines. */
+static void changed_said(FILE *f)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.g.nr; i++) {
+		char **g = r.g.rows[i];
+
+		if (strcmp(g[G_VERDICT], "still failing (changed)"))
+			continue;
+		if (!n++)
+			fputs("Failing on both, differently:\n", f);
+		fprintf(f, "  %s: was: %.300s\n  %*s  now: %.300s\n", g[G_CHECK], g[G_PREVIOUS_REASON],
+			(int)strlen(g[G_CHECK]), "", g[G_REASON]);
+	}
 }
 
 /* The kernel each side booted: the first row's that has one. */
@@ -176,9 +222,15 @@ static void regression(FILE *f, char **g)
 	tries_said(g[G_CANDIDATE], cand, sizeof(cand), &cn);
 	if (cn > 1)
 		snprintf(boots, sizeof(boots), " (%d boots each)", cn);
-	fprintf(f, "\n%s: %s on %s, %s on %s%s%s%s\n", g[G_CHECK], prev, r.previous, cand,
+	if (!strcmp(g[G_VERDICT], "regression (build)")) {
+		fprintf(f, "\n%s: ran on %s; %s does not build\n", g[G_CHECK], r.previous, r.release);
+		fprintf(f, "  %.600s\n", g[G_REASON]);
+		return;
+	}
+	fprintf(f, "\n%s: %s on %s, %s on %s%s%s%s%s\n", g[G_CHECK], prev, r.previous, cand,
 		r.release, boots, strcmp(g[G_RATE], "-") ? ", failed " : "",
-		strcmp(g[G_RATE], "-") ? g[G_RATE] : "");
+		strcmp(g[G_RATE], "-") ? g[G_RATE] : "",
+		strcmp(g[G_VERDICT], "regression (boot)") ? "" : ": its guest died");
 	fprintf(f, "  %.600s\n", g[G_REASON]);
 	fprintf(f, "  make repro RUN=%s ROW=%s/%s/%s\n", r.run, g[G_SERIES], g[G_VARIANT], g[G_CHECK]);
 }
@@ -193,9 +245,39 @@ static void list_said(FILE *f, const char *csv)
 			fputc(*csv, f);
 }
 
+/* The regressions' rows, how many. */
+static int regressions(void)
+{
+	int i, n = 0;
+
+	for (i = 0; i < r.g.nr; i++)
+		n += gate_is_regression(r.g.rows[i][G_VERDICT]);
+	return n;
+}
+
+/* The build regressions first: one line says the candidate did not build. */
+static void regressions_said(FILE *f, int bad)
+{
+	int i, build = gate_run_count(&r.g, "regression (build)");
+
+	fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
+	if (build) {
+		for (i = 0; strcmp(r.g.rows[i][G_VERDICT], "regression (build)"); i++)
+			;
+		fprintf(f, "\n%s does not build (%s builds and runs %d check%s):\n  %.600s\n",
+			r.release, r.previous, build, build == 1 ? "" : "s", r.g.rows[i][G_REASON]);
+	}
+	for (i = 0; i < r.g.nr; i++)
+		if (gate_is_regression(r.g.rows[i][G_VERDICT]) &&
+		    strcmp(r.g.rows[i][G_VERDICT], "regression (build)"))
+			regression(f, r.g.rows[i]);
+	culprit_said(f);
+	fputs("\n", f);
+}
+
 static void write_reply(FILE *f)
 {
-	int i, bad = gate_run_count(&r.g, "regression");
+	int bad = regressions();
 
 	headers(f);
 	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
@@ -208,25 +290,27 @@ static void write_reply(FILE *f)
 			"were compared with chunk %s only (all: %s).\n\n", r.g.narrow[NA_KEPT],
 			r.g.narrow[NA_KEPT], r.g.narrow[NA_CHUNKS]);
 	}
-	if (bad) {
-		fprintf(f, "Regressions found: %d check%s.\n", bad, bad == 1 ? "" : "s");
-		for (i = 0; i < r.g.nr; i++)
-			if (!strcmp(r.g.rows[i][G_VERDICT], "regression"))
-				regression(f, r.g.rows[i]);
-		culprit_said(f);
-		fputs("\n", f);
+	if (!strcmp(r.j.verdict, "cannot judge")) {
+		fprintf(f, "Not tested: %s.\nNothing was compared, so this is no verdict.\n", r.j.why);
+	} else if (bad) {
+		regressions_said(f, bad);
 	} else {
 		fprintf(f, "No regression: %d check%s, none worse than on %s.\n", r.g.nr,
 			r.g.nr == 1 ? "" : "s", r.previous);
 	}
+	rows_named(f, "not run", "Not run on either kernel: ");
+	rows_named(f, "fixed (boot)", "Ran on the candidate only (the previous release's guest died): ");
 	rows_named(f, "fixed", "Fixed: ");
+	changed_said(f);
 	rows_named(f, "still failing", "Known failures, failing on both: ");
 	rows_named(f, "flaky", "Flaky, on the previous release too: ");
 	rows_named(f, "skip", "Skipped: ");
 	proofs_said(f);
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
-	if (!bad && !inverted())
+	if (r.j.tested)
 		fprintf(f, "\nTested-by: %s\n", r.tester);
+	else if (!bad && !inverted() && strcmp(r.j.verdict, "cannot judge"))
+		fprintf(f, "\nNot tested: %s; no Tested-by.\n", r.j.why);
 }
 
 int reply_write(const char *run, const char *series, const char *release, int patches,
@@ -246,6 +330,9 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 		goto out;
 	}
 	kernels();
+	gate_judge(&r.g, &r.j);
+	if (gate_judgement_write(&r.j, run, "report --reply"))
+		goto out;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		goto out;
 	printf("%s/reply.eml\n", run);

@@ -440,3 +440,75 @@ printf '%s\n' "\$@" > "\$log.tests"
 BOOT
 	chmod +x "$2"
 }
+
+# standin_gate: a series 9.9 whose kernel is drivers/md/raid0.c as built
+# (linux-9.9.1.tar.xz), with raid0-map and raid0-discard, as the gate
+# tests take it; $SG_QEMU a stand-in QEMU that fails every check of a
+# kernel with a line BUG, panics in a kernel with a line PANIC, and the
+# tree's build stops with gcc's error at a line NOBUILD.  standin_gate_quilt
+# QUEUE NAME ID FROM TO writes a patch of QUEUE that turns line FROM into
+# TO.  gate RUN QUEUE runs the gate; its output in RUN.out.
+standin_gate() {
+	standin_conf
+	cp "$SGCONF" "$QUILTMAIL" "$(dirname "$SGCONF")/bisectmd" "$SG_CACHE/bin/"
+	printf 'initrd\n' > "$T/initrd"
+	export SG_STANDIN_CHECKS="raid0-map raid0-discard"
+	{ standin_head "raid0-map, raid0-discard"; standin_entry 9.9 9.9.1 p/empty base:true:PASS; } > "$SG_BRANCHES"
+	src="$T/linux-9.9.1"
+	mkdir -p "$src/drivers/md" "$src/scripts/kconfig" "$SG_CACHE/tarballs"
+	cat > "$src/Makefile" <<'MK'
+kernelversion:
+	@echo 9.9.1
+allnoconfig olddefconfig:
+	@cat $(O)/.config.want* > $(O)/.config 2>/dev/null || :
+bzImage:
+	@mkdir -p $(O)/arch/x86/boot $(O)/obj && touch $(O)/obj/a.o
+	@! grep -n NOBUILD drivers/md/raid0.c | sed 's|^\([0-9]*\):.*|$(CURDIR)/drivers/md/raid0.c:\1:5: error: expected declaration before NOBUILD|' | grep . >&2 || { echo "make[4]: *** [scripts/Makefile.build:250: drivers/md/raid0.o] Error 1" >&2; exit 1; }
+	@cat drivers/md/raid0.c > $(O)/arch/x86/boot/bzImage
+MK
+	printf 'static int a;\nstatic int b;\n' > "$src/drivers/md/raid0.c"
+	printf '#!/bin/sh\n' > "$src/scripts/kconfig/merge_config.sh"
+	chmod +x "$src/scripts/kconfig/merge_config.sh"
+	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
+	standin_qemu "$T/qemu"
+	cat >> "$T/qemu" <<'SH'
+echo "SG-BOOT 9.9.1" >> "$log"
+if grep -q '^PANIC' "$kernel"; then
+	printf 'Kernel panic - not syncing: stand-in\n' >> "$log"
+	exit 0
+fi
+r=PASS
+grep -q '^BUG' "$kernel" && r="FAIL seed=$seed first: array sector 77"
+for c in $checks; do
+	printf 'SG-BEGIN %s\nSG-RESULT %s %s\nSG-END %s rc=0 secs=0.1\n' "$c" "$c" "$r" "$c" >> "$log"
+done
+echo SG-DONE >> "$log"
+SH
+	export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_SEED=7
+}
+
+standin_gate_quilt() {
+	mkdir -p "$1"
+	cat > "$1/$2" <<EOF2
+From $3 Mon Sep 17 00:00:00 2001
+From: A U Thor <author@example.org>
+Date: Mon, 4 May 2015 10:00:00 +0200
+Subject: md/raid0: $2
+
+commit $3 upstream.
+
+Signed-off-by: A U Thor <author@example.org>
+---
+--- a/drivers/md/raid0.c
++++ b/drivers/md/raid0.c
+@@ -1,2 +1,2 @@
+-$4
++$5
+ static int b;
+EOF2
+	echo "$2" >> "$1/series"
+}
+
+gate() {
+	"$SG_ROOT/maintain/gate.sh" "$1" "$T/initrd" 9.9 "$2" > "$1.out" 2>&1
+}

@@ -17,13 +17,13 @@ standin_run "$run"
 	"$RUNFILE" row gate series=9.9 variant=unfixed check=raid0-map writer=- reader=- \
 		previous=PASS,PASS,PASS candidate=FAIL,FAIL,FAIL verdict=regression rate=- \
 		reason="first: array sector 121 <b>" \
-		previous_kernel=9.9.1 candidate_kernel=9.9.2
+		previous_kernel=9.9.1 candidate_kernel=9.9.2 previous_reason=-
 	"$RUNFILE" row gate series=9.9 variant=unfixed check=raid0-discard writer=- reader=- \
 		previous=FAIL candidate=PASS verdict=fixed rate=- reason=- \
-		previous_kernel=9.9.1 candidate_kernel=9.9.2
+		previous_kernel=9.9.1 candidate_kernel=9.9.2 previous_reason=-
 	"$RUNFILE" row gate series=9.9 variant=unfixed check=ext4-es-delayed writer=- reader=- \
 		previous=FAIL candidate=FAIL verdict="still failing" rate=- reason="block 7 zeroed" \
-		previous_kernel=9.9.1 candidate_kernel=9.9.2
+		previous_kernel=9.9.1 candidate_kernel=9.9.2 previous_reason=-
 } > "$run/gate.tsv"
 "$RUNFILE" row --header culprit number=040/097 patch=md-raid0-fix-bug-with-chunksize-not-a-power-of-2.patch \
 	subject="md/raid0: fix bug with chunksize not a power of 2." \

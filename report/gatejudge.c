@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-2.0
+#include <stdio.h>
+#include <string.h>
+
+#include "gatejudge.h"
+#include "outfile.h"
+
+/*
+ * The matrix says why a unit has no kernel ("build failed: ...", "branch
+ * failed: ...", "cannot check out ...") and fstests that it found none
+ * ("no kernel ..."); any other ERROR is the guest's.
+ */
+const char *gate_error_kind(const char *reason)
+{
+	static const char *const build[] = {
+		"build failed", "branch failed", "cannot ", "no kernel",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(build) / sizeof(build[0]); i++)
+		if (!strncmp(reason, build[i], strlen(build[i])))
+			return "build";
+	return "boot";
+}
+
+int gate_is_regression(const char *verdict)
+{
+	return !strncmp(verdict, "regression", 10);
+}
+
+int gate_ran_both(char *const *row)
+{
+	return !strstr(row[G_PREVIOUS], "ERROR") && !strstr(row[G_CANDIDATE], "ERROR") &&
+	       strcmp(row[G_PREVIOUS], "-") && strcmp(row[G_CANDIDATE], "-");
+}
+
+/* The previous release ran no row: it did not build, or never booted. */
+static int previous_ran_nothing(const struct gate_run *g, char *why, size_t len)
+{
+	int i;
+
+	for (i = 0; i < g->nr; i++)
+		if (strcmp(g->rows[i][G_PREVIOUS], "-") && !strstr(g->rows[i][G_PREVIOUS], "ERROR"))
+			return 0;
+	for (i = 0; i < g->nr && !strstr(g->rows[i][G_PREVIOUS], "ERROR"); i++)
+		;
+	if (i == g->nr) {
+		snprintf(why, len, "the previous release ran no check");
+		return 1;
+	}
+	snprintf(why, len, "the previous release does not %s: %s",
+		 strcmp(gate_error_kind(g->rows[i][G_PREVIOUS_REASON]), "build") ? "boot" : "build",
+		 g->rows[i][G_PREVIOUS_REASON]);
+	return 1;
+}
+
+static int inverted_proofs(const struct gate_run *g)
+{
+	int i, n = 0;
+
+	for (i = 0; i < g->nr_proofs; i++)
+		n += !strcmp(g->proofs[i][PR_OUTCOME], "inverted");
+	return n;
+}
+
+void gate_judge(const struct gate_run *g, struct gate_judgement *j)
+{
+	int i, bad = 0, unran = 0;
+
+	j->tested = 0;
+	j->why[0] = '\0';
+	if (!g->nr) {
+		j->verdict = "cannot judge";
+		snprintf(j->why, sizeof(j->why), "no row was compared");
+		return;
+	}
+	if (previous_ran_nothing(g, j->why, sizeof(j->why))) {
+		j->verdict = "cannot judge";
+		return;
+	}
+	for (i = 0; i < g->nr; i++) {
+		bad += gate_is_regression(g->rows[i][G_VERDICT]);
+		unran += !gate_ran_both(g->rows[i]);
+	}
+	j->verdict = bad || inverted_proofs(g) ? "regression" : "no regression";
+	if (bad || inverted_proofs(g)) {
+		snprintf(j->why, sizeof(j->why), "a regression");
+		return;
+	}
+	if (unran) {
+		snprintf(j->why, sizeof(j->why), "%d of %d rows did not run on both kernels", unran,
+			 g->nr);
+		return;
+	}
+	j->tested = 1;
+}
+
+static const struct gate_judgement *writing;
+
+static void put_judgement(FILE *f)
+{
+	const char *values[J_NCOLS] = {
+		[J_VERDICT] = writing->verdict, [J_TESTED] = writing->tested ? "yes" : "no",
+		[J_WHY] = writing->why,
+	};
+
+	runfile_put_header(f, runfile_kind("judgement"));
+	runfile_put_row(f, runfile_kind("judgement"), values);
+}
+
+int gate_judgement_write(const struct gate_judgement *j, const char *dir, const char *who)
+{
+	writing = j;
+	return write_file(who, dir, "judgement", put_judgement) ? -1 : 0;
+}

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * The gate's trust rules, in one place: what a row's verdict is when a
+ * side did not run it, which verdicts are regressions, and when the gate
+ * may say Tested-by.  compare.c judges rows by them; the reply, the page
+ * and kcidb.json say what they decide.
+ *
+ * A row runs on a kernel when it said PASS, FAIL or SKIP there.  ERROR
+ * (the kernel did not build, no kernel, the guest hung or panicked, the
+ * check did not start) is not a result: it is never a pass, nor a known
+ * failure, and it is kept apart from FAIL:
+ *
+ *	regression (build)	the previous release ran it; the candidate
+ *				did not build
+ *	regression (boot)	the previous release ran it; the candidate's
+ *				guest died (some tries: its rate)
+ *	fixed (boot)		the candidate ran it; the previous release's
+ *				guest died: nothing to compare it with
+ *	fixed (build)		the candidate ran it; the previous release did
+ *				not build
+ *	not run			neither kernel ran it
+ *
+ * The gate cannot judge when the previous release ran no row at all (it
+ * did not build, or never booted): no verdict, no Tested-by.  Tested-by
+ * is earned only when nothing regressed, no proof is inverted, and every
+ * row ran on both kernels, on every try.
+ */
+#ifndef SG_GATEJUDGE_H
+#define SG_GATEJUDGE_H
+
+#include <stddef.h>
+
+#include "gaterun.h"
+
+/* Why a side's row did not run: "build" (no kernel) or "boot". */
+const char *gate_error_kind(const char *reason);
+/* regression, regression (build), regression (boot). */
+int gate_is_regression(const char *verdict);
+/* The row ran on both kernels: no ERROR on either side, on any try. */
+int gate_ran_both(char *const *row);
+
+struct gate_judgement {
+	const char *verdict;	/* "no regression", "regression", "cannot judge" */
+	int tested;		/* a Tested-by is earned */
+	char why[1024];		/* when not: why, one sentence */
+};
+
+/* The gate's judgement over its run files (rows, proofs). */
+void gate_judge(const struct gate_run *g, struct gate_judgement *j);
+/* DIR/judgement (run file kind judgement); 0, or -1 after saying why. */
+int gate_judgement_write(const struct gate_judgement *j, const char *dir, const char *who);
+
+#endif
