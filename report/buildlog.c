@@ -44,7 +44,10 @@ static int is_error(const char *line)
 	return !strncmp(line, "ERROR: ", 7) || strstr(line, ": Error: ") != NULL;
 }
 
-/* "/abs/linux/fs/ext4/inode.c:12: error" as "fs/ext4/inode.c:12: error". */
+/*
+ * "/abs/linux/fs/ext4/inode.c:12: error" as "fs/ext4/inode.c:12: error",
+ * and "../../../src/6.1/fs/..." of an out-of-tree build the same way.
+ */
 static const char *tree_relative(const char *line)
 {
 	static const char *const tops[] = {
@@ -54,7 +57,7 @@ static const char *tree_relative(const char *line)
 	const char *colon = strchr(line, ':'), *best = NULL, *p;
 	size_t i;
 
-	if (line[0] != '/' || !colon)
+	if ((line[0] != '/' && line[0] != '.') || !colon)
 		return line;
 	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++) {
 		p = strstr(line, tops[i]);
