@@ -115,8 +115,11 @@ elif [ -n "$rc_spec" ]; then
 	name=rc-$(basename "$rc_spec")
 else
 	mbox_input "$mbox" "$SG_SERIES"
+	# 2015's "[PATCH 4.0 00/97] 4.0.2-stable review", today's
+	# "[PATCH 6.1 000/100] 6.1.194-rc1 review".
 	[ -n "$release" ] || release=$("$RUNFILE" list "$tmp/thread" subject |
-		sed -n 's/.*\] *\([0-9][0-9.]*[0-9]\)-stable review.*/\1/p')
+		sed -n 's/.*\] *\([0-9][0-9.]*[0-9]\)\(-stable\|-rc[0-9]*\) review.*/\1/p')
+	[ -n "$release" ] || bad "MBOX=$mbox: its cover letter's subject names no release (\"$("$RUNFILE" list "$tmp/thread" subject)\"): say RELEASE_OF_QUEUE=6.1.194"
 	name=mbox-$(basename "$mbox" .mbox)
 	cp "$tmp/thread" "$run/thread"
 fi
@@ -286,8 +289,8 @@ retry_differing() {
 # status; gate_prev, gate_cand and gate_chunks say where the gate's rows are.
 narrow() {
 	# Only a check failing on both can hide a regression: a fix cannot.
-	nw_checks=$("$RUNFILE" list --where "verdict=still failing" "$run/gate.tsv" check | grep -v / |
-		paste -sd, -)
+	nw_checks=$(for nw_v in "still failing" "still failing (changed)"; do
+		"$RUNFILE" list --where "verdict=$nw_v" "$run/gate.tsv" check; done | grep -v / | paste -sd, -)
 	[ -n "$nw_checks" ] || return $rc
 	case $SG_CHUNKS in *,*) ;; *) return $rc ;; esac
 	# A chunk is booted once; one some check passed with, with the next
@@ -545,7 +548,7 @@ bisect_regression() {
 	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
 		patch="$(cat "$br_e/name")" subject="$(cat "$br_e/subject")" \
 		upstream="$br_up" verified="$br_verified" \
-		fixed_by="$("$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;' | sed 's/;$//')" \
+		fixed_by="$([ "$br_up" = - ] || "$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;' | sed 's/;$//')" \
 		bisect="$run/bisect" > "$run/culprit"
 	sg_say "gate: the culprit: $(cat "$br_e/name") ($br_verified)"
 }

@@ -117,8 +117,9 @@ static void culprit_said(FILE *f)
 
 	if (!c[0])
 		return;
-	fprintf(f, "\nBisected to patch %s, %s:\n  %s\n  (commit %s upstream.)\n", c[CU_NUMBER],
-		c[CU_PATCH], c[CU_SUBJECT], c[CU_UPSTREAM]);
+	fprintf(f, "\nBisected to patch %s, %s:\n  %s\n", c[CU_NUMBER], c[CU_PATCH], c[CU_SUBJECT]);
+	if (strcmp(c[CU_UPSTREAM], "-"))
+		fprintf(f, "  (commit %s upstream.)\n", c[CU_UPSTREAM]);
 	if (build)
 		fprintf(f, "  %s: it does not build, its parent builds, and %s with it reverted builds.\n",
 			!strcmp(c[CU_VERIFIED], "verified") ? "Verified" : c[CU_VERIFIED], r.release);

@@ -449,6 +449,12 @@ BOOT
 # QUEUE NAME ID FROM TO writes a patch of QUEUE that turns line FROM into
 # TO.  gate RUN QUEUE runs the gate; its output in RUN.out.
 standin_gate() {
+	standin_gate_tree
+	standin_gate_qemu
+}
+
+# standin_gate_tree: standin_gate's series and tree, without its QEMU.
+standin_gate_tree() {
 	standin_conf
 	cp "$SGCONF" "$QUILTMAIL" "$(dirname "$SGCONF")/bisectmd" "$SG_CACHE/bin/"
 	printf 'initrd\n' > "$T/initrd"
@@ -470,6 +476,9 @@ MK
 	printf '#!/bin/sh\n' > "$src/scripts/kconfig/merge_config.sh"
 	chmod +x "$src/scripts/kconfig/merge_config.sh"
 	tar -C "$T" -cJf "$SG_CACHE/tarballs/linux-9.9.1.tar.xz" linux-9.9.1
+}
+
+standin_gate_qemu() {
 	standin_qemu "$T/qemu"
 	cat >> "$T/qemu" <<'SH'
 echo "SG-BOOT 9.9.1" >> "$log"
