@@ -373,8 +373,12 @@ proof_boot() {
 	fi
 	[ -n "$4" ] || return 0
 	mkdir -p "$1"
-	pb_kernels="$1/kernels/$SG_SERIES"
-	[ -f "$pb_kernels/$2" ] || pb_kernels="$run/kernels/$SG_SERIES"
+	# The kernel this gate built of VARIANT: in this try's folder, the
+	# proof's first (which built the candidate without the patch), or
+	# the gate's own.
+	for pb_kernels in "$1/kernels/$SG_SERIES" "${pp_d:-$1}/kernels/$SG_SERIES" "$run/kernels/$SG_SERIES"; do
+		[ ! -f "$pb_kernels/$2" ] || break
+	done
 	TESTS="$4" SG_SEED=$5 SG_RUN_KERNELS=$pb_kernels "$SG_ROOT/prove/fstests.sh" "$1/fstests" "$SG_SERIES" "$2" \
 		> "$1.fstests.log" 2>&1
 	[ ! -f "$1/fstests/results.tsv" ] || "$RUNFILE" list "$1/fstests/results.tsv" check observed >> "$6"

@@ -100,7 +100,7 @@ static void proofs_said(FILE *f)
 				if (same_proof(i, j))
 					fprintf(f, "%s%s", n++ ? ", " : "", r.g.proofs[j][PR_CHECK]);
 			fprintf(f, ": %s", said[k][1]);
-			if (is_culprit(p[PR_NUMBER]))
+			if (!strcmp(p[PR_OUTCOME], "proven") && is_culprit(p[PR_NUMBER]))
 				breaks(f);
 			if (strcmp(p[PR_NOTE], "-"))
 				fprintf(f, " (%s)", p[PR_NOTE]);
