@@ -82,3 +82,13 @@ sg_build_mode() {
 	esac
 	echo "distcc plain over $DISTCC_HOSTS, ccache in front"
 }
+
+# sg_image_sum BZIMAGE: the sha256 of a kernel a row boots, "-" for none:
+# the one its kept stamp vouches for (prove/matrix.sh checked it against
+# the bytes before trusting it), else the file's own.
+sg_image_sum() {
+	[ -n "$1" ] && [ -f "$1" ] || { echo -; return; }
+	sis=$(sed -n 's/^image //p' "${1%/*}/stamp" 2>/dev/null)
+	[ -n "$sis" ] || sis=$(sha256sum < "$1" | cut -c1-64)
+	echo "$sis"
+}

@@ -8,7 +8,7 @@
 const char *const result_names[R_NCOLS] = {
 	"series", "variant", "check", "expected", "observed", "seconds",
 	"kernel", "patchset", "seed", "complaint", "log", "reason",
-	"kind", "writer", "reader", "log_tail",
+	"kind", "writer", "reader", "log_tail", "image",
 };
 
 const char *const step_names[S_NCOLS] = {
@@ -60,7 +60,7 @@ const char *const plan_names[PL_NCOLS] = {
 const char *const policy_names[PO_NCOLS] = { "strict", "seed", "tries", "shard" };
 
 const char *const boot_names[B_NCOLS] = {
-	"series", "variant", "status", "kernel", "patchset", "log", "verdicts", "reason",
+	"series", "variant", "status", "kernel", "patchset", "log", "verdicts", "reason", "image",
 };
 
 const char *const series_names[SE_NCOLS] = {

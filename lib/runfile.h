@@ -49,7 +49,7 @@
 enum result_col {
 	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
 	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON,
-	R_KIND, R_WRITER, R_READER, R_LOG_TAIL, R_NCOLS
+	R_KIND, R_WRITER, R_READER, R_LOG_TAIL, R_IMAGE, R_NCOLS
 };
 
 enum step_col {
@@ -115,12 +115,13 @@ enum policy_col { PO_STRICT, PO_SEED, PO_TRIES, PO_SHARD, PO_NCOLS };
  * What became of a unit: status booted (its verdicts in the verdicts
  * file), ERROR (no kernel, or its pair could not run: reason, and the
  * log that says why) or SKIP (no tree: reason).  A pair's series is "-"
- * and its variant the pair's name; its kernel and patchset are the
- * writer's and the reader's.
+ * and its variant the pair's name; its kernel, patchset and image are the
+ * writer's and the reader's.  image: the sha256 of the bzImage booted
+ * ("-": none), so that every row names the kernel it ran on.
  */
 enum boot_col {
 	B_SERIES, B_VARIANT, B_STATUS, B_KERNEL, B_PATCHSET, B_LOG, B_VERDICTS,
-	B_REASON, B_NCOLS
+	B_REASON, B_IMAGE, B_NCOLS
 };
 
 /* A series' facts, lists space-separated (layouts, chunks: commas). */

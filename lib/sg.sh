@@ -202,3 +202,32 @@ sg_phase() {
 	"$RUNFILE" row phases phase="$1" series="$2" what="$3" start="$4" end="$(sg_now)" \
 		>> "$SG_PHASES"
 }
+
+# sg_ticking WHAT LOG CMD...: CMD (its output to LOG), saying every
+# SG_TICK seconds that WHAT goes on, with LOG's last line: a long silent
+# step (fstests' build, mmdebstrap, the image) is never minutes of
+# nothing.  CMD's status.
+sg_ticking() {
+	st_what=$1 st_log=$2
+	shift 2
+	"$@" > "$st_log" 2>&1 &
+	st_pid=$!
+	st_t=0
+	while ! sg_wait_or_tick "$st_pid"; do
+		st_t=$((st_t + SG_TICK))
+		sg_say "$st_what: ${st_t}s: $(tail -n 1 "$st_log" 2>/dev/null | cut -c1-120)"
+	done
+	wait "$st_pid"
+}
+
+# sg_wait_or_tick PID: true once PID has ended; false after SG_TICK seconds
+# while it runs.
+sg_wait_or_tick() {
+	wt_i=0
+	while [ $wt_i -lt "$SG_TICK" ]; do
+		kill -0 "$1" 2>/dev/null || return 0
+		sleep 1
+		wt_i=$((wt_i + 1))
+	done
+	! kill -0 "$1" 2>/dev/null
+}

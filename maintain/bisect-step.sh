@@ -96,6 +96,7 @@ compat_times
 blog="$run/logs/$step-$c12.build"
 if ! image=$("$SG_ROOT/prove/build-kernel.sh" "$wt" "$build" \
 	"$(sg_config_fragments)" "$SG_COMPILER" 2>"$blog"); then
+	[ ! -f "$build/make.log" ] || blog="$build/make.log"
 	why=$("$SG_CACHE/bin/logread" --build "$blog")
 	# CHECK=build: a build that fails is the new term, its error the
 	# first bad line; else a failed build tells nothing of the checks.
@@ -130,6 +131,14 @@ while [ "$k" -le "$SG_BISECT_TRIES" ]; do
 		cp "$image" "$run/kernels/$c12/bzImage"
 		cp "$build/.config" "$run/kernels/$c12/config"
 		[ "$SG_BISECT_FIXED" = 1 ] && verdict=$old || verdict=$new
+		break
+	fi
+	# BOOT=1 (a gate's regression (boot)): a guest that dies is the bad
+	# term; else an ERROR tells nothing of the checks.
+	if [ "$outcome" = ERROR ] && [ "${SG_BISECT_BOOT:-0}" = 1 ]; then
+		first_bad=$g_first_bad
+		[ "$first_bad" != - ] || first_bad="the guest died: $(tail -n 1 "$log" | cut -c1-200)"
+		verdict=$new
 		break
 	fi
 	if [ "$outcome" = ERROR ]; then

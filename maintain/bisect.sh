@@ -1,7 +1,8 @@
 #!/bin/sh
 # bisect.sh RUN_DIR INITRD SERIES GOOD BAD CHECK[,CHECK...]
 # Names the commit between GOOD and BAD that broke CHECK (FIXED=1: that
-# fixed it; CHECK=build: that stops it building, judged by the build alone), by `git bisect run` with bisect-step.sh as the judge, then
+# fixed it; CHECK=build: that stops it building, judged by the build alone;
+# BOOT=1: a guest that dies, not only a FAIL, is the bad term), by `git bisect run` with bisect-step.sh as the judge, then
 # verifies the answer: the culprit fails, its parent passes, and BAD with
 # the culprit reverted passes.  Writes RUN_DIR/steps.tsv (a row a step),
 # answer (what was found, for bisectmd), bisect.log (`git bisect log`, to
@@ -102,6 +103,7 @@ cp "$initrd" "$run/initramfs.cpio"
 export SG_BISECT_RUN="$run" SG_BISECT_WT="$wt" SG_BISECT_BUILD="$build" \
 	SG_BISECT_INITRD="$run/initramfs.cpio" SG_BISECT_CHECKS="$checks" \
 	SG_BISECT_TRIES="$tries" SG_BISECT_SEED="$SG_SEED" SG_BISECT_FIXED="$fixed" \
+	SG_BISECT_BOOT="${BOOT:-0}" \
 	SG_BISECT_SERIES="$series" SG_BISECT_CHUNKS="${CHUNKS:-}" SG_BISECT_LAYOUTS="${LAYOUTS:-}" \
 	SG_BISECT_ROOT="$fstests_root"
 # kernelrelease without setlocalversion's "+" of an untagged commit: the

@@ -526,8 +526,13 @@ bisect_regression() {
 	[ -n "$br_checks" ] ||
 		br_checks=$(for br_v in regression "regression (boot)"; do
 			"$RUNFILE" list --where verdict="$br_v" "$run/gate.tsv" check; done | paste -sd, -)
+	# Only boot regressions: a step whose guest dies is the bad one.
+	br_boot=1
+	for br_v in regression "regression (build)"; do
+		[ "$("$RUNFILE" count --where verdict="$br_v" "$run/gate.tsv")" = 0 ] || br_boot=0
+	done
 	sg_say "gate: bisecting $br_checks over the $n patches of the queue"
-	SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
+	BOOT=$br_boot SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
 		> "$run/bisect.out" 2>&1
 	br_culprit=$(sed -n 's/^culprit\t//p' "$run/bisect/answer" 2>/dev/null)

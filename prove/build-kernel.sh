@@ -20,6 +20,8 @@ for f in $fragments; do
 	[ -f "$f" ] || die "$f: no such config fragment"
 done
 mkdir -p "$build"
+# make.log is this build's or none: a failure before make leaves no older one.
+rm -f "$build/make.log"
 
 export CCACHE_DIR="${CCACHE_DIR:-${SG_CACHE:?}/ccache}"
 # Sources move between variant checkouts; hash content, not mtimes.
@@ -62,9 +64,15 @@ else
 	rm -f "$want.new"
 fi
 
-# ticker: objects newer than the build's start, every SG_TICK seconds.
+# How many objects a whole build of this tree and config makes, as the
+# last build of any folder counted them: a cold folder's total.
+objects="$SG_CACHE/timings/objects/$(sg_makefile_version < "$src/Makefile")-$(cat $fragments | sha1sum | cut -c1-12)"
+
+# ticker: objects newer than the build's start, every SG_TICK seconds, of
+# the folder's last build ("about" another folder's, for a cold one).
 ticker() {
-	last=$(cat "$build/.sg-objects" 2>/dev/null || echo "?")
+	last=$(cat "$build/.sg-objects" 2>/dev/null) ||
+		last="about $(cat "$objects" 2>/dev/null)" || last="? (the first build of this tree)"
 	t=0 cr=
 	[ -t 3 ] && cr=$(printf '\r')
 	while sleep "$SG_TICK"; do
@@ -99,4 +107,5 @@ if [ $rc -ne 0 ]; then
 	die "make bzImage failed in $build (log: $build/make.log)"
 fi
 find "$build" -name '*.o' | wc -l > "$build/.sg-objects"
+mkdir -p "${objects%/*}" && cp "$build/.sg-objects" "$objects"
 echo "$build/arch/x86/boot/bzImage"

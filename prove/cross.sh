@@ -88,9 +88,11 @@ run_pair() {
 	fi
 	status=$obs
 	[ -z "$status" ] || [ "$status" = SKIP ] || [ "$status" = ERROR ] || status=booted
+	pair_image=-
+	[ "$status" != booted ] || pair_image="$(sg_image_sum "$wimage")→$(sg_image_sum "$rimage")"
 	"$RUNFILE" row --header boots series=- variant="$name" status="$status" \
 		kernel="$wk→$rk" patchset="$wp→$rp" log="$log" verdicts="$verdicts" \
-		reason="$why" > "$prow"
+		reason="$why" image="$pair_image" > "$prow"
 	sg_phase pair "$ws→$rs" "$name" "$began"
 	sg_say "cross $ws→$rs $name: $obs (expected $exp)"
 	# The disks are kept for a look when the pair was not as expected.

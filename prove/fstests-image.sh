@@ -47,7 +47,7 @@ mkdir -p "$cache"
 build() {
 	rsync -a --exclude=.git "$src/" "$cache/build/"
 	sg_say "fstests: building $src in $cache/build (log: $cache/build.log)"
-	(cd "$cache/build" && nice -n 19 make -j"$(nproc)") > "$cache/build.log" 2>&1 ||
+	sg_ticking "fstests: make" "$cache/build.log" nice -n 19 make -C "$cache/build" -j"$(nproc)" ||
 		die "make in $cache/build failed: $(tail -n 5 "$cache/build.log" | tr '\n' ' ')"
 	[ -x "$cache/build/ltp/fsx" ] || die "make in $cache/build made no ltp/fsx (log: $cache/build.log)"
 }
@@ -77,8 +77,8 @@ userland() {
 	sg_say "fstests: Debian $SUITE userland by mmdebstrap (log: $cache/userland.log)"
 	rm -f "$cache/userland.stamp"
 	# shellcheck disable=SC2086
-	nice -n 19 mmdebstrap $MMDEBSTRAP_OPTS --include="$(packages)" \
-		$SUITE "$cache/userland.tar.new" "$mirror" > "$cache/userland.log" 2>&1 ||
+	sg_ticking "fstests: mmdebstrap" "$cache/userland.log" nice -n 19 mmdebstrap $MMDEBSTRAP_OPTS \
+		--include="$(packages)" $SUITE "$cache/userland.tar.new" "$mirror" ||
 		die "mmdebstrap failed: $(tail -n 5 "$cache/userland.log" | tr '\n' ' ')"
 	set +f
 	mv "$cache/userland.tar.new" "$cache/userland.tar"
@@ -123,6 +123,7 @@ if [ -f "$image" ] && [ "$(cat "$image.stamp" 2>/dev/null)" = "$stamp" ]; then
 fi
 tmp=$(mktemp -d "$cache/stage.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
+sg_say "fstests: staging the guest's tree"
 stage "$tmp/root"
 # Room for results/ and what tests leave in /fstests beside the tree;
 # ext4 as the 2015 kernels mount it (no metadata_csum before 3.18).
@@ -130,8 +131,9 @@ mb=$(( $(du -sm "$tmp/root" | cut -f1) + 512 ))
 rm -f "$image.stamp"
 rm -f "$image.new"
 truncate -s "${mb}M" "$image.new"
-mke2fs -q -F -t ext4 -O ^metadata_csum,^metadata_csum_seed -L sg-fstests -d "$tmp/root" \
-	"$image.new" || die "mke2fs -d failed"
+sg_ticking "fstests: mke2fs -d" "$cache/mke2fs.log" mke2fs -q -F -t ext4 \
+	-O ^metadata_csum,^metadata_csum_seed -L sg-fstests -d "$tmp/root" "$image.new" ||
+	die "mke2fs -d failed: $(tail -n 3 "$cache/mke2fs.log" | tr '\n' ' ')"
 mv "$image.new" "$image"
 echo "$stamp" > "$image.stamp"
 sg_say "fstests: $image made ($mb MiB)"

@@ -55,9 +55,11 @@ baseline="$SG_CONF_DIR/backports/$SG_SERIES/fstests.expunge"
 # unit_row STATUS LOG VERDICTS REASON: what became of variant $v's boot
 # (rows/NNN, a run file of kind boots), for the join.
 unit_row() {
+	ur_image=-
+	[ "$1" != booted ] || ur_image=$(sg_image_sum "$bz")
 	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$v" status="$1" \
 		kernel="$kernel" patchset="$patchset" log="$2" verdicts="$3" reason="$4" \
-		> "$run/rows/$(printf %03d "$unit")"
+		image="$ur_image" > "$run/rows/$(printf %03d "$unit")"
 }
 
 # The kernel version a bzImage says it is.

@@ -94,12 +94,16 @@ is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 # unit_row ROWS VARIANT STATUS LOG VERDICTS REASON: what became of the
 # unit (a run file of kind boots, ROWS), for the join; its patch set as
 # branch_series found it, its kernel the variant's tree's version when it
-# was checked out, else the series'.
+# was checked out, else the series'; a booted unit's image the sha256 of
+# the bzImage it booted.
 unit_row() {
 	read -r ur_kernel ur_patchset < "$run/kernels/$SG_SERIES/.id"
 	[ ! -s "$run/kernels/$SG_SERIES/.$2.kernel" ] || ur_kernel=$(cat "$run/kernels/$SG_SERIES/.$2.kernel")
+	ur_image=-
+	[ "$3" != booted ] || ur_image=$(sg_image_sum "$(cat "$run/kernels/$SG_SERIES/$2" 2>/dev/null)")
 	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$2" status="$3" \
-		kernel="$ur_kernel" patchset="$ur_patchset" log="$4" verdicts="$5" reason="$6" > "$1"
+		kernel="$ur_kernel" patchset="$ur_patchset" log="$4" verdicts="$5" reason="$6" \
+		image="$ur_image" > "$1"
 }
 
 # "about Ns left": what the last run took for what remains of this
@@ -204,7 +208,8 @@ build_stamp() {
 }
 
 # build_variant VARIANT [UNIT]: check out its branch, build it, and
-# keep its bzImage and .config in build/S/images/key-<its stamp's sum>
+# keep its bzImage and .config in build/S/images/key-<the sum of its
+# stamp and its name>
 # (the next variant's build reuses the folder while this one's guest
 # boots), build/S/images/V a link to it; RUN_DIR/kernels/S/V names it.  Prints "built
 # IMAGE" or "kept IMAGE", the kept bzImage; or why not, and fails.  A
@@ -224,9 +229,11 @@ build_variant() {
 	# is not the series' base.
 	sg_makefile_version < "$SG_REPO/Makefile" > "$run/kernels/$SG_SERIES/.$1.kernel"
 	bd_stamp=$(build_stamp) || { echo "cannot name what $(sg_variant_branch "$1") builds from"; return 1; }
-	# Kept by what it is made of, not by the variant's name: two queues
-	# of one name, or a FROM on another tree, are two kernels.
-	bd_keep="$SG_CACHE/build/$SG_SERIES/images/key-$(echo "$bd_stamp" | sha1sum | cut -c1-16)"
+	# Kept by what it is made of and whose it is: two queues of one
+	# name, or a FROM on another tree, are two kernels, and a run's
+	# kernel is never replaced by a later run's.  The variant's name is
+	# in the key too, so that one variant's kept image is its own.
+	bd_keep="$SG_CACHE/build/$SG_SERIES/images/key-$(printf '%s\nvariant %s\n' "$bd_stamp" "$1" | sha1sum | cut -c1-16)"
 	if [ "$SG_REBUILD" != 1 ] && kept_image_holds "$bd_keep" "$bd_stamp" "$bd_say"; then
 		name_image "$1" "$bd_keep"
 		echo "$bd_keep/bzImage" > "$run/kernels/$SG_SERIES/$1"
@@ -239,7 +246,9 @@ build_variant() {
 	if ! bd_built=$(SG_PROGRESS=$bd_progress "$SG_ROOT/prove/build-kernel.sh" "$SG_REPO" "$bd_build" \
 		"$(sg_config_fragments)" "$SG_COMPILER" 3>&2 2>"$bd_log"); then
 		# The compiler's or the linker's first error, not make's last word.
-		echo "build failed: $("$SG_CACHE/bin/logread" --build "$bd_log")"
+		bd_make="$bd_build/make.log"
+		[ -f "$bd_make" ] || bd_make=$bd_log
+		echo "build failed: $("$SG_CACHE/bin/logread" --build "$bd_make")"
 		return 1
 	fi
 	keep_image "$bd_keep" "$bd_built" "$bd_build/.config" "$bd_stamp" || {

@@ -327,11 +327,14 @@ static void md_row(FILE *f, const struct row_verdict *v)
 	fputs(" |\n", f);
 }
 
+static const struct gate_judgement *lead;
+
 static void write_md(FILE *f)
 {
 	char line[512];
 	int i, k;
 
+	gate_md_lead(f, lead);
 	fprintf(f, "| series | variant | check | previous | candidate | verdict | first bad line |\n");
 	fprintf(f, "|---|---|---|---|---|---|---|\n");
 	for (k = 0; k < NR_VERDICTS; k++)
@@ -418,15 +421,16 @@ int compare_runs(const char *out, char *previous, char *candidate)
 			return 2;
 	for (i = 0; i < nr_verdicts; i++)
 		judge(&verdicts[i], &prev, &cand);
-	if (write_file("report --compare", out, "gate.tsv", write_tsv) ||
-	    write_file("report --compare", out, "gate.md", write_md))
+	if (write_file("report --compare", out, "gate.tsv", write_tsv))
 		return 2;
 	/* The verdict as every reader of the run will say it: gatejudge's. */
 	if (gate_run_load(&g, out, "report --compare"))
 		return 2;
 	gate_judge(&g, &j);
 	gate_run_free(&g);
-	if (gate_judgement_write(&j, out, "report --compare"))
+	lead = &j;
+	if (gate_judgement_write(&j, out, "report --compare") ||
+	    write_file("report --compare", out, "gate.md", write_md))
 		return 2;
 	summary(line, sizeof(line));
 	if (!strcmp(j.verdict, "cannot judge")) {

@@ -29,6 +29,7 @@
 #define SG_GATEJUDGE_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "gaterun.h"
 
@@ -47,6 +48,10 @@ struct gate_judgement {
 
 /* The gate's judgement over its run files (rows, proofs). */
 void gate_judge(const struct gate_run *g, struct gate_judgement *j);
+/* gate.md's first line: the verdict, and why there is no Tested-by. */
+void gate_md_lead(FILE *f, const struct gate_judgement *j);
+/* DIR/gate.md led by j (its old lead line replaced); 0, or -1. */
+int gate_md_relead(const struct gate_judgement *j, const char *dir, const char *who);
 /* DIR/judgement (run file kind judgement); 0, or -1 after saying why. */
 int gate_judgement_write(const struct gate_judgement *j, const char *dir, const char *who);
 

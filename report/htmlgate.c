@@ -97,6 +97,12 @@ static void row(FILE *f, char **r)
 		html_text(f, r[G_RATE]);
 	}
 	fputs("</span></td><td class=\"wide small\">", f);
+	/* Failing on both, differently: both lines. */
+	if (!strcmp(r[G_VERDICT], "still failing (changed)")) {
+		fputs("was: ", f);
+		html_textn(f, r[G_PREVIOUS_REASON], 300);
+		fputs("<br>now: ", f);
+	}
 	if (strcmp(r[G_VERDICT], "pass") && strcmp(r[G_REASON], "-"))
 		html_textn(f, r[G_REASON], 400);
 	fputs("</td></tr>\n", f);

@@ -202,6 +202,7 @@ static void join_row(struct join *j, char **p)
 		return;
 	if (b) {
 		values[R_KERNEL] = b[B_KERNEL];
+		values[R_IMAGE] = b[B_IMAGE];
 		values[R_PATCHSET] = b[B_PATCHSET];
 		values[R_LOG] = b[B_LOG];
 	}

@@ -274,6 +274,8 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 	jw_str(w, "observed", r->col[R_OBSERVED]);
 	jw_bool(w, "as_expected", results_match(r));
 	jw_str(w, "kernel", r->col[R_KERNEL]);
+	if (strcmp(r->col[R_IMAGE], "-"))
+		jw_str(w, "image_sha256", r->col[R_IMAGE]);
 	jw_str(w, "patchset", r->col[R_PATCHSET]);
 	jw_str(w, "seed", r->col[R_SEED]);
 	if (strcmp(r->col[R_COMPLAINT], "-"))

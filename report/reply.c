@@ -332,7 +332,8 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	}
 	kernels();
 	gate_judge(&r.g, &r.j);
-	if (gate_judgement_write(&r.j, run, "report --reply"))
+	if (gate_judgement_write(&r.j, run, "report --reply") ||
+	    gate_md_relead(&r.j, run, "report --reply"))
 		goto out;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		goto out;

@@ -19,6 +19,7 @@
  *	kind			the plan's kind: check, pair, fstests, ...
  *	writer reader		a cross-era pair's two series ("-" otherwise)
  *	log_tail		an ERROR's last lines of the serial log, or "-"
+ *	image		the sha256 of the bzImage the row booted, or "-"
  *
  * The one judge of a row and of a run is here too: results_match() and
  * results_green(), by the run's policy (its policy file, which

@@ -294,7 +294,7 @@ standin_row() {
 		seconds="$( [ "$5" = SKIP ] && echo 0 || echo 1.4)" kernel="${kernel:--}" \
 		patchset="${patchset:--}" seed=7 complaint="${7:--}" \
 		log="${8-$run/logs/$1-$2.log}" reason="$6" kind="${kind:-check}" \
-		writer="${writer:--}" reader="${reader:--}" log_tail="${tail:--}" >> "$run/results.tsv"
+		writer="${writer:--}" reader="${reader:--}" log_tail="${tail:--}" image="${image:--}" >> "$run/results.tsv"
 }
 
 # standin_series_run SERIES KERNEL VARIANT:EXPECTED:OBSERVED...: every

@@ -38,7 +38,7 @@ grep -q "results.tsv:1: the header must be \"series" "$T/err" && ok "a missing h
 	fail "no header: $(cat "$T/err")"
 { "$RUNFILE" header results; printf 'only\tthree\tcolumns\n'; } > "$T/ok/results.tsv"
 "$REPORT" "$T/ok" 2>"$T/err" >/dev/null && fail "a short row was read"
-grep -q "results.tsv:2: needs 16 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
+grep -q "results.tsv:2: needs 17 tab-separated columns" "$T/err" && ok "bad row named" || fail "bad row: $(cat "$T/err")"
 # A cache that still holds a run of the results schema before the plan
 # and the join: the index lists it as older, quietly, and reads the rest.
 mkdir -p "$T/runs/20250101-000000" "$T/runs/20250102-000000"

@@ -4,7 +4,8 @@
 # fixed, FAIL on both still failing, a previous release that disagrees
 # with itself flaky, a SKIP skip; a cross-era pair is matched by its
 # writer and reader.  Exit 1 on a regression, 0 without, 2 on bad input;
-# gate.tsv (run file kind gate) and gate.md, regressions first.
+# gate.tsv (run file kind gate) and gate.md, led by the verdict,
+# regressions first.
 . "$SG_ROOT/tests/common.sh"
 
 # side DIR CHECK=OBSERVED...: a run folder of series 9.9 (variant V, all
@@ -19,11 +20,11 @@ side() {
 			"$RUNFILE" row results series=9.9 variant="$(basename "$d")" check="${co%=*}" \
 				expected=PASS observed="${co#*=}" seconds=1 kernel=9.9.1 patchset=p seed=1 \
 				complaint=- log=- reason="${co%=*} said ${co#*=}" kind=check writer=- \
-				reader=- log_tail=-
+				reader=- log_tail=- image=-
 		done
 		"$RUNFILE" row results series=- variant=up check=raid0-layout expected=PASS \
 			observed=PASS seconds=1 kernel=- patchset=- seed=1 complaint=- log=- \
-			reason=ok kind=pair writer=9.8 reader=9.9 log_tail=-
+			reason=ok kind=pair writer=9.8 reader=9.9 log_tail=- image=-
 	} > "$d/results.tsv"
 }
 side "$T/prev" a=PASS b=PASS c=FAIL d=SKIP e=FAIL
@@ -36,8 +37,9 @@ verdict() { "$RUNFILE" list --where check="$1" "$T/gate.tsv" verdict rate; }
 	[ "$(verdict d)" = "skip -" ] && [ "$(verdict e)" = "still failing -" ] &&
 	[ "$(verdict raid0-layout)" = "pass -" ] &&
 	ok "regression, pass, fixed, skip, still failing, a pair's pass" || fail "verdicts: $(cat "$T/gate.tsv")"
-head -n 3 "$T/gate.md" | tail -n 1 | grep -q '^| 9.9 | cand | a | PASS | FAIL | \*\*regression\*\* | a said FAIL |$' &&
-	ok "gate.md: the regression first, in bold, with the candidate's first bad line" ||
+head -n 1 "$T/gate.md" | grep -qx '\*\*Regression\*\*: not safe to release; no Tested-by.' &&
+	head -n 5 "$T/gate.md" | tail -n 1 | grep -q '^| 9.9 | cand | a | PASS | FAIL | \*\*regression\*\* | a said FAIL |$' &&
+	ok "gate.md: led by the verdict; the regression first, in bold, with the candidate's first bad line" ||
 	fail "gate.md: $(cat "$T/gate.md")"
 grep -qx '6 rows: 1 regression, 1 fixed, 1 still failing, 2 pass, 1 skip; REGRESSION: not safe to release' "$T/out" &&
 	ok "the summary line" || fail "summary: $(cat "$T/out")"

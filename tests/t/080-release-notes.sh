@@ -36,7 +36,7 @@ grep -q "NOT AS EXPECTED: 1 outcome(s)" "$T/mismatch.out" && ok "mismatch said" 
 fsrow() {	# fsrow TEST EXPECTED OBSERVED REASON
 	"$RUNFILE" row results series=3.19 variant=fixed check="$1" expected="$2" observed="$3" \
 		seconds=9 kernel=3.19.8 patchset=6f2ee186a6a4 seed=1 complaint=- log=- reason="$4" \
-		kind=fstests writer=- reader=- log_tail=-
+		kind=fstests writer=- reader=- log_tail=- image=-
 }
 mkdir -p "$T/fsrun/20150103-000000-fstests-3.19" "$T/fs"
 fs="$T/fsrun/20150103-000000-fstests-3.19/results.tsv"

@@ -48,7 +48,7 @@ run() {
 	{ "$RUNFILE" header results
 	  "$RUNFILE" row results series=9.9 variant=fixed check=raid0-map expected=PASS \
 		observed="$2" seconds=1.0 kernel=9.9.1 patchset="$(patchset_id)" seed=1 \
-		complaint=- log=log reason=why kind=check writer=- reader=- log_tail=-
+		complaint=- log=log reason=why kind=check writer=- reader=- log_tail=- image=-
 	} > "$SG_CACHE/runs/$1/results.tsv"
 }
 run 20260101-000000 FAIL

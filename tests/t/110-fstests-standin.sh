@@ -6,7 +6,8 @@
 # judged against a stand-in series' baseline (fsbaseline): a pass, an
 # output mismatch (its first differing line), a kernel complaint in
 # .dmesg, a _notrun (SKIP with its reason), a test check did not run
-# (ERROR, never PASS), a known failure the baseline expects, and one the
+# (ERROR, never PASS), fsx's first error line past its preamble, a known
+# failure the baseline expects, and one the
 # baseline leaves out (never run).  Without FSTESTS every row is SKIP,
 # naming the variable.  Bad baselines are refused, naming file:line.
 # group: pipeline
@@ -30,6 +31,9 @@ standin_test 004 'echo "WARNING: CPU: 0 PID: 7 at fs/ext4/extents_status.c:42" >
 standin_test 005 'touch ran-005' ''
 standin_test 006 'echo "wrote 1/1"' 'wrote 2/2
 '
+# fsx's way: a preamble, then its error.
+standin_test 007 'printf "mapped writes DISABLED\nSeed set to 1\nREAD BAD DATA: offset = 0x1000, size = 0x200, fname = /mnt/test/junk\n"' 'All 10000 operations completed A-OK!
+'
 
 standin_fstests_boot "$fst" "$T/boot"
 printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/image"
@@ -45,7 +49,7 @@ BASE
 
 fstests() {
 	SG_FSTESTS_IMAGE_CMD="$T/image" SG_FSTESTS_BOOT_CMD="$T/boot" KERNEL="$T/bzImage" \
-	TESTS="generic/001 generic/002 generic/003 generic/004 generic/005 generic/006 generic/099" \
+	TESTS="generic/001 generic/002 generic/003 generic/004 generic/005 generic/006 generic/007 generic/099" \
 		sh "$SG_ROOT/prove/fstests.sh" "$@"
 }
 
@@ -69,6 +73,7 @@ row "$T/run" generic/003 SKIP PASS "not run: stand-in: no FALLOC_FL_ZERO_RANGE h
 row "$T/run" generic/004 FAIL PASS "generic/004.dmesg: the kernel complained: WARNING: CPU: 0 PID: 7"
 row "$T/run" generic/005 SKIP PASS "left out by the baseline: left out, it would hang the stand-in"
 row "$T/run" generic/006 FAIL FAIL "(baseline: a known failure of the stand-in's era)"
+row "$T/run" generic/007 FAIL PASS 'generic/007: READ BAD DATA: offset = 0x1000, size = 0x200, fname = /mnt/test/junk (generic/007.out.bad line 4; it differs from line 2: expected "All 10000 operations completed A-OK!", got "mapped writes DISABLED")'
 row "$T/run" generic/099 ERROR PASS "without a verdict on generic/099"
 [ -e "$fst/ran-005" ] && fail "generic/005 ran, though the baseline leaves it out" ||
 	ok "the test the baseline leaves out never ran"
@@ -84,14 +89,14 @@ row "$T/run2" generic/002 FAIL FAIL "(baseline: only the unfixed kernel gets it 
 row "$T/run2" generic/006 FAIL PASS "differs at line 2"
 bad=$(tsv_where "$T/run2/results.tsv" 'c["expected"] != c["observed"] && c["observed"] != "SKIP" { print c["check"] }' |
 	tr '\n' ' ')
-[ "$bad" = "generic/004 generic/006 generic/099 " ] && ok "unfixed: the rows not as expected are $bad" ||
+[ "$bad" = "generic/004 generic/006 generic/007 generic/099 " ] && ok "unfixed: the rows not as expected are $bad" ||
 	fail "unfixed: the rows not as expected are $bad"
 
 # No FSTESTS: every test a SKIP row naming the variable, nothing booted.
 FSTESTS= fstests "$T/run3" 9.9 fixed > "$T/run3.out" 2>&1
 rc=$?
 n=$(grep -c 'SKIP.*FSTESTS not set' "$T/run3/results.tsv")
-[ "$rc" = 0 ] && [ "$n" = 7 ] && ok "no FSTESTS: 7 SKIP rows naming it, green" ||
+[ "$rc" = 0 ] && [ "$n" = 8 ] && ok "no FSTESTS: 8 SKIP rows naming it, green" ||
 	fail "no FSTESTS: exit $rc, $n SKIP rows naming it: $(cat "$T/run3.out")"
 [ ! -e "$T/run3/logs/9.9-fixed.log" ] && ok "no FSTESTS: nothing booted" || fail "no FSTESTS: a guest booted"
 

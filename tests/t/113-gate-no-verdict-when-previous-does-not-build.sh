@@ -27,8 +27,10 @@ rc=$?
 ! grep -q 'Error 1' "$T/broken/gate.tsv" && [ "$("$RUNFILE" list "$T/broken/judgement" verdict tested)" = "cannot judge no" ] &&
 	ok "judgement: cannot judge, no Tested-by; make's line is not the reason" ||
 	fail "judgement: $(cat "$T/broken/judgement" "$T/broken/gate.tsv")"
-grep -q '^Not tested: the previous release does not build' "$T/broken/reply.eml" && ! grep -q '^Tested-by' "$T/broken/reply.eml" &&
-	ok "the reply: not tested, why, no Tested-by" || fail "reply: $(cat "$T/broken/reply.eml")"
+head -n 1 "$T/broken/gate.md" | grep -q '^\*\*Cannot judge\*\*: the previous release does not build: ' &&
+	grep -q '^Not tested: the previous release does not build' "$T/broken/reply.eml" && ! grep -q '^Tested-by' "$T/broken/reply.eml" &&
+	ok "gate.md leads with cannot judge; the reply: not tested, why, no Tested-by" ||
+	fail "reply: $(head -n 2 "$T/broken/gate.md"; cat "$T/broken/reply.eml")"
 grep -q 'Cannot judge: the previous release does not build' "$T/broken/report.html" &&
 	! grep -q 'badge ok' "$T/broken/report.html" && ok "the page: no badge, cannot judge" ||
 	fail "page: $(grep -o '<section id="gate">.\{0,400\}' "$T/broken/report.html")"

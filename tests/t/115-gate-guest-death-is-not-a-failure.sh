@@ -13,6 +13,9 @@ v() { "$RUNFILE" list --where check="$2" "$1/gate.tsv" previous candidate verdic
 	"$RUNFILE" list --where check=raid0-map "$T/p/gate.tsv" reason | grep -q "the log's tail: .*Kernel panic - not syncing: stand-in" &&
 	ok "the candidate's guest dies: regression (boot), tried again, the log's tail" ||
 	fail "exit $rc: $(cat "$T/p/gate.tsv"; tail -n 5 "$T/p.out")"
+[ "$("$RUNFILE" list "$T/p/culprit" number patch verified)" = "001/001 panic verified" ] &&
+	ok "bisected by the guest's death (BOOT=1) to its patch, verified" ||
+	fail "culprit: $(cat "$T/p/culprit" "$T/p/bisect/steps.tsv" 2>&1)"
 grep -q '^raid0-map: PASS on 9.9.1, ERROR on 9.9.2 (3 boots each): its guest died$' "$T/p/reply.eml" && ! grep -q '^Tested-by' "$T/p/reply.eml" &&
 	ok "the reply: its guest died, no Tested-by" || fail "reply: $(cat "$T/p/reply.eml")"
 # The previous release panics (FROM), the candidate takes PANIC out.

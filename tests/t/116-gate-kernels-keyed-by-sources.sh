@@ -14,6 +14,10 @@ k1=$(cat "$T/first/kernels/9.9/candidate-queue-9.9.2") k2=$(cat "$T/second/kerne
 [ "$k1" != "$k2" ] && [ "$(head -n 1 "$k1")" = BUG ] && [ "$(head -n 1 "$k2")" = "static long a;" ] &&
 	ok "one queue name, two contents: two kernels, each run naming its own" ||
 	fail "kernels: $k1 $k2: $(head -n 1 "$k1" "$k2")"
+[ "$("$RUNFILE" list --where variant=candidate-queue-9.9.2 "$T/first/results.tsv" image | sort -u)" = "$(sha256sum < "$k1" | cut -c1-64)" ] &&
+	[ "$("$RUNFILE" list --where variant=candidate-queue-9.9.2 "$T/second/results.tsv" image | sort -u)" = "$(sha256sum < "$k2" | cut -c1-64)" ] &&
+	ok "each row names the sha256 of the bzImage it booted" ||
+	fail "images: $("$RUNFILE" list "$T/first/results.tsv" variant image)"
 "$RUNFILE" list --where check=raid0-map "$T/first/gate.tsv" verdict | grep -qx regression &&
 	"$SG_ROOT/maintain/repro.sh" "$T/first" 9.9/candidate-queue-9.9.2/raid0-map > "$T/repro.out" 2>&1
 rc=$?

@@ -14,7 +14,9 @@
  *	SKIP	TEST.notrun exists: its reason (fstests' _notrun)
  *	PASS	check exited 0 and check.time has the test's seconds
  *	FAIL	check exited non-zero with evidence: the first line where
- *		TEST.out.bad differs from TEST.out, else the first line of
+ *		TEST.out.bad differs from TEST.out (where that is a
+ *		preamble, as fsx's, the test's own first error line after
+ *		it, the diff's line beside it), else the first line of
  *		TEST.dmesg, else check's own line on an inconsistent
  *		filesystem or on the test's exit status
  *	ERROR	anything else (check ran no test, or failed without
@@ -80,6 +82,36 @@ static FILE *open_in(const char *dir, const char *suffix, char *path)
 	return fopen(path, "r");
 }
 
+/* A line in which a test reports an error (fsx's READ BAD DATA, a size error). */
+static int is_error(const char *line)
+{
+	static const char *const said[] = {
+		"BAD", "Bad ", "bad ", "error", "Error", "ERROR", "fail", "FAIL", "mismatch",
+		"corrupt", "wrong", "does not match", NULL,
+	};
+	int i;
+
+	for (i = 0; said[i]; i++)
+		if (strstr(line, said[i]))
+			return 1;
+	return 0;
+}
+
+/* From line n of f (read up to it) on, the first error line, its number in *at. */
+static int first_error(FILE *f, int n, char *out, int *at)
+{
+	char line[LINE];
+
+	for (*at = n + 1; fgets(line, sizeof(line), f); (*at)++) {
+		line[strcspn(line, "\n")] = '\0';
+		if (is_error(line)) {
+			snprintf(out, LINE, "%s", line);
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /*
  * Where the output differs from the golden one: the line number, the
  * line expected and the lines got from there (check prints the whole
@@ -87,10 +119,10 @@ static FILE *open_in(const char *dir, const char *suffix, char *path)
  */
 static int out_bad(const char *results, const char *src)
 {
-	char path[LINE], want[LINE], got[LINE], more[DETAIL] = "";
+	char path[LINE], want[LINE], got[LINE], err[LINE], more[DETAIL] = "";
 	FILE *bad = open_in(results, ".out.bad", path), *gold;
 	char *w, *g;
-	int n = 0;
+	int n = 0, at;
 
 	if (!bad)
 		return 0;
@@ -107,13 +139,26 @@ static int out_bad(const char *results, const char *src)
 		snprintf(got, sizeof(got), "(end of output)");
 	want[strcspn(want, "\n")] = '\0';
 	got[strcspn(got, "\n")] = '\0';
+	if (gold)
+		fclose(gold);
+	/*
+	 * A test that prints a preamble before its error (fsx: "mapped
+	 * writes DISABLED", "Seed set to 1") differs first at the preamble:
+	 * its own first error line is what explains it.
+	 */
+	if (g && !is_error(got) && first_error(bad, n, err, &at)) {
+		fclose(bad);
+		return sg_fail("seed=%llu %s: %.300s (%s.out.bad line %d; it differs from line %d: expected \"%.150s\", got \"%.150s\")",
+			       seed, test, err, test, at, n, want, got), 1;
+	}
+	rewind(bad);
+	for (int i = 0; g && i < n && fgets(path, LINE, bad); i++)
+		;
 	/* Two more lines of what it printed instead, on the one line. */
 	for (int i = 0; g && i < 2 && fgets(path, LINE, bad); i++) {
 		path[strcspn(path, "\n")] = '\0';
 		snprintf(more + strlen(more), sizeof(more) - strlen(more), " | %.150s", path);
 	}
-	if (gold)
-		fclose(gold);
 	fclose(bad);
 	return sg_fail("seed=%llu %s.out.bad differs at line %d: expected \"%.150s\", got \"%.150s\"%s",
 		       seed, test, n, want, got, more), 1;
