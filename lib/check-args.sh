@@ -81,7 +81,7 @@ checks_ok() {
 
 fstests_ok() {
 	[ -n "${FSTESTS:-}" ] || return 0
-	"$SG_ROOT/prove/fstests-image.sh" --check "$FSTESTS" || exit 2
+	"$SG_ROOT/prove/fstests-image.sh" --check "$FSTESTS" "$job" || exit 2
 }
 
 # row_ok: RUN a run folder, ROW series/variant/check one of its rows.

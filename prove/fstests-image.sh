@@ -1,6 +1,6 @@
 #!/bin/sh
 # fstests-image.sh FSTESTS OUT_IMAGE
-# fstests-image.sh --check FSTESTS	(make fstests, before anything else)
+# fstests-image.sh --check FSTESTS [JOB]	(make JOB, default fstests, before anything else)
 # The fstests guest's root disk: Debian bookworm's packages
 # (vm-images/fstests/packages, by mmdebstrap, never installed on the
 # host), the user's fstests checkout built on the host, and the guest's
@@ -30,7 +30,7 @@ lacks() {
 
 if [ "$1" = --check ]; then
 	l=$(lacks "$2")
-	[ -z "$l" ] || { echo "make fstests: FSTESTS=$2$l" >&2; exit 2; }
+	[ -z "$l" ] || { echo "make ${3:-fstests}: FSTESTS=$2$l" >&2; exit 2; }
 	exit 0
 fi
 src=$1 image=$2

@@ -85,6 +85,7 @@ for v in "$@"; do
 	# it built of this variant, or none: never another run's image.
 	if [ -z "${KERNEL:-}" ] && [ -n "${SG_RUN_KERNELS:-}" ]; then
 		bz=$(cat "$SG_RUN_KERNELS/$v" 2>/dev/null) || {
+			kernel=-
 			unit_row ERROR - - "no kernel: this run did not build $v$(sed -n 1p "$SG_RUN_KERNELS/.$v.why" 2>/dev/null | sed 's/^/ (/; s/$/)/')"
 			continue
 		}

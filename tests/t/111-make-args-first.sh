@@ -1,5 +1,5 @@
-# make fstests and make bisect check their arguments before anything
-# slow, and a bisection installs only what it needs; make matrix names an
+# make gate, proofs, fstests, bisect, intake and repro check their
+# arguments before anything slow (lib/check-args.sh), and a bisection installs only what it needs; make matrix names an
 # unknown series, and the known ones, with sgconf alone built.  A FSTESTS that is
 # not an fstests checkout, or no folder at all, is refused in one line
 # that names it and what it lacks, as is a bisection without its
@@ -58,6 +58,43 @@ refused "make fstests: FSTESTS=$T/nowhere: no such folder (want your fstests che
 	fstests SERIES=6.1 FSTESTS="$T/nowhere"
 refused "make bisect: say SERIES=3.14 GOOD=<rev> BAD=<rev> CHECK=raid0-map [TREE=<git repository>]" \
 	bisect SERIES=6.1 GOOD=v6.1.1
+# Every argument of the gate, proofs, bisect, intake and repro
+# (lib/check-args.sh), each bad one named, on a cache that is not there.
+mkdir -p "$T/q" && echo a.patch > "$T/q/series"
+refused "make gate: QUEUE=$T/nowhere: no such folder" gate SERIES=6.1 QUEUE="$T/nowhere"
+refused "make gate: QUEUE=$T/half: no series in it" gate SERIES=6.1 QUEUE="$T/half"
+refused "make gate: MBOX=$T/none.mbox: no such file" gate SERIES=6.1 MBOX="$T/none.mbox"
+refused "make gate: RC=$T/half@v1: $T/half is not a git repository (say repo@rev)" gate SERIES=6.1 RC="$T/half@v1"
+refused "make gate: FROM=$T/half@x: $T/half is not a git repository (say repo@rev)" \
+	gate SERIES=6.1 QUEUE="$T/q" FROM="$T/half@x"
+refused "make gate: say one candidate: QUEUE, RC or MBOX" gate SERIES=6.1 QUEUE="$T/q" MBOX="$T/q/series"
+refused 'make gate: TESTS: "generic/08x" is not an fstests test (generic/086)' \
+	gate SERIES=6.1 QUEUE="$T/q" TESTS=generic/08x
+refused "make gate: FSTESTS=$T/half is not an fstests checkout: no tests/generic/" \
+	gate SERIES=6.1 QUEUE="$T/q" FSTESTS="$T/half"
+refused 'make proofs: TESTS: "foo" is not an fstests test (generic/086)' proofs SERIES=6.1 MISSING=1 TESTS=foo
+refused "make bisect: CHECK=nope: no such check (verify/: $(cd "$SG_ROOT/verify" && ls *.c | sed 's/\.c$//' | paste -sd' ' -)), nor an fstests test, nor build" \
+	bisect SERIES=6.1 GOOD=a BAD=b CHECK=nope
+refused "make bisect: GOOD=$T/half@a: $T/half is not a git repository (say repo@rev)" \
+	bisect SERIES=6.1 GOOD="$T/half@a" BAD=b CHECK=build
+refused "make bisect: TREE=$T/half: not a git repository" bisect SERIES=6.1 GOOD=a BAD=b CHECK=build TREE="$T/half"
+refused "make intake: QUEUE=$T/nowhere: no such folder" intake SERIES=6.1 QUEUE="$T/nowhere"
+refused "make repro: RUN=$T/nowhere: no such run folder" repro RUN="$T/nowhere" ROW=6.1/base/raid0-map
+refused "make repro: RUN=$T/half: no results.tsv nor steps.tsv: not a finished run" repro RUN="$T/half" ROW=6.1/base/raid0-map
+refused "make repro: say RUN=<run folder> ROW=<series>/<variant or commit>/<check>" repro RUN="$T/half"
+
+# A series branches.yaml does not have: named by sgconf, the one tool
+# built, before the lock and the packages, and no run folder made.
+rm -rf "$SG_CACHE"
+: > "$T/ran"
+PATH="$T/path:$PATH" make -s -C "$SG_ROOT" gate SERIES=9.9 QUEUE="$T/q" CC=gcc > "$T/out" 2>&1 && fail "make gate SERIES=9.9 ran"
+if ! grep -qxF "make gate: SERIES=9.9: $SG_ROOT/branches.yaml: no series \"9.9\" (its series: $("$SGCONF" "$SG_ROOT/branches.yaml" series | paste -sd' '))" "$T/out"; then
+	fail "make gate SERIES=9.9: not the series named: $(cat "$T/out")"
+elif [ "$(ls "$SG_CACHE/bin")" != sgconf ] || [ -e "$SG_CACHE/runs" ] || grep -q '^apt-get\|^npm\|^dpkg' "$T/ran"; then
+	fail "make gate SERIES=9.9 did more first: $(ls "$SG_CACHE" | paste -sd' '); ran $(cut -d' ' -f1 "$T/ran" | uniq | paste -sd' ')"
+else
+	ok "make gate SERIES=9.9: named by sgconf alone, no run folder, nothing installed"
+fi
 
 run_make fstests SERIES=6.1 FSTESTS="$T/shape"
 if grep -q 'not an fstests checkout\|no such folder' "$T/out"; then
