@@ -71,18 +71,20 @@ objects="$SG_CACHE/timings/objects/$(sg_makefile_version < "$src/Makefile")-$(ca
 # ticker: objects newer than the build's start, every SG_TICK seconds, of
 # the folder's last build ("about" another folder's, for a cold one).
 ticker() {
-	last=$(cat "$build/.sg-objects" 2>/dev/null) ||
-		last="about $(cat "$objects" 2>/dev/null)" || last="? (the first build of this tree)"
+	first=
+	of="of $(cat "$build/.sg-objects" 2>/dev/null) " ||
+		of="of about $(cat "$objects" 2>/dev/null) " ||
+		{ of= first=" (the first build of this tree: no total yet)"; }
 	t=0 cr=
 	[ -t 3 ] && cr=$(printf '\r')
 	while sleep "$SG_TICK"; do
 		t=$((t + SG_TICK))
 		n=$(find "$build" -name '*.o' -newer "$build/.sg-start" | wc -l)
 		if [ -n "$cr" ]; then
-			printf '%s%s: %s of %s objects compiled, %ss ' "$cr" "$SG_PROGRESS" "$n" "$last" "$t" >&3
+			printf '%s%s: %s %sobjects compiled%s, %ss ' "$cr" "$SG_PROGRESS" "$n" "$of" "$first" "$t" >&3
 			: > "$build/.sg-ticked"
 		else
-			echo "$SG_PROGRESS: $n of $last objects compiled, ${t}s" >&3
+			echo "$SG_PROGRESS: $n ${of}objects compiled$first, ${t}s" >&3
 		fi
 	done
 }
