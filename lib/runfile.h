@@ -34,6 +34,7 @@
  *			lacks, each check that proves one run on it
  *	narrow		a gate's arrays narrowed to what the previous passes
  *	judgement	a gate's verdict over all it ran (report/gatejudge.h)
+ *	proofplan	what a gate's proofs booted, for report --proofs
  *	kind		what made a run folder: a matrix, a gate, ...
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
@@ -234,6 +235,15 @@ extern const char *const narrow_names[NA_NCOLS];
  */
 enum judgement_col { J_VERDICT, J_TESTED, J_WHY, J_NCOLS };
 extern const char *const judgement_names[J_NCOLS];
+
+/*
+ * What a gate's proofs booted (RUN/proof-plan, maintain/gate.sh): a row a
+ * patch's check or test, the folder whose DIR.without and DIR.with hold
+ * each try's "check observed", and why it could not be proven ("-").
+ * report --proofs judges it into RUN/proofs.
+ */
+enum proofplan_col { PP_NUMBER, PP_PATCH, PP_UPSTREAM, PP_CHECK, PP_DIR, PP_NOTE, PP_NCOLS };
+extern const char *const proofplan_names[PP_NCOLS];
 
 /*
  * What a run folder is (RUN/kind, one row): matrix (make matrix: the

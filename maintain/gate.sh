@@ -351,14 +351,10 @@ narrow() {
 	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
 }
 
-# tries_said OUTCOMES: a check's outcome over its tries (comma-separated):
-# FAIL when a try failed, PASS when every one passed, else the first.
+# tries_said OUTCOMES: a check's outcome over its tries (comma-separated),
+# by the gate's one rule (report/gatejudge.c).
 tries_said() {
-	case ,$1, in
-	*,FAIL,*) echo FAIL ;;
-	,,) echo - ;;
-	*) case $1 in *[!PASS,]*) echo "${1%%,*}" ;; *) echo PASS ;; esac ;;
-	esac
+	"$SG_CACHE/bin/report" --tries-said "$1"
 }
 
 # proof_boot DIR VARIANT CHECKS TESTS SEED OBS [build]: one try of a
@@ -408,13 +404,14 @@ proof_left() {
 # until a check fails, so one that reaches the bug now and then is not
 # "not reached"; and a check that failed without it must pass with it
 # on as many boots (the candidate's tries in the gate, then
-# RUN_DIR/proof-NNN-with-try-K).  RUN_DIR/proofs (run file proof; its
+# RUN_DIR/proof-NNN-with-try-K).  What was booted is RUN_DIR/proof-plan;
+# report --proofs judges it into RUN_DIR/proofs (run file proof; its
 # without and with are the tries' outcomes).  An inverted proof (the
 # patch makes the check fail) is a regression of that patch: status 1.
 prove_patches() {
 	proof_index || return 2
-	"$RUNFILE" header proof > "$run/proofs"
-	pp_rc=0 pp_k=0 pp_seed=$(cat "$run/seed")
+	"$RUNFILE" header proofplan > "$run/proof-plan"
+	pp_k=0 pp_seed=$(cat "$run/seed")
 	pp_commits=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")")
 	for pp_e in "$tmp"/e/[0-9]*; do
 		pp_k=$((pp_k + 1))
@@ -444,30 +441,19 @@ prove_patches() {
 		fi
 		sg_git checkout -q -f "stable/$SG_SERIES"
 		for pp_ck in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
-			pp_without=$(proof_tries "$pp_d.without" "$pp_ck")
-			pp_with=$(echo "$("$RUNFILE" list --where check="$pp_ck" "$run/gate.tsv" candidate),$(proof_tries "$pp_d.with" "$pp_ck")" |
-				sed 's/^,//; s/,$//')
-			case $(tries_said "$pp_without")/$(tries_said "$pp_with") in
-			FAIL/PASS) pp_out=proven ;;
-			PASS/PASS) pp_out="not reached" ;;
-			FAIL/FAIL) pp_out="not fixed" ;;
-			PASS/FAIL) pp_out=inverted pp_rc=1 ;;
-			*) pp_out=untestable
-			   # Why, as the gate's row says it (a test not run says why).
-			   [ "$pp_note" != - ] || pp_note="without it: ${pp_without:--}; with it: ${pp_with:--}$(
-				"$RUNFILE" list --where check="$pp_ck" "$run/gate.tsv" reason |
-				sed -n 's/^seed=[0-9]* //; /^-$/d; s/^./ (&/p' | sed 's/$/)/')" ;;
-			esac
-			"$RUNFILE" row proof number="$pp_num" patch="$pp_name" upstream="$pp_id" check="$pp_ck" \
-				without="${pp_without:--}" with="${pp_with:--}" outcome="$pp_out" note="$pp_note" \
-				>> "$run/proofs"
+			"$RUNFILE" row proofplan number="$pp_num" patch="$pp_name" upstream="$pp_id" \
+				check="$pp_ck" dir="$pp_d" note="$pp_note" >> "$run/proof-plan"
 		done
 	done
+	# What each proof found, judged in C (report/gateproofs.c).
+	"$SG_CACHE/bin/report" --proofs "$run" > "$run/proofs.out"
+	pp_rc=$?
+	[ $pp_rc -le 1 ] || return 2
 	if [ "$("$RUNFILE" count "$run/proofs")" = 0 ]; then
 		sg_say "gate: no patch of the queue backports a commit the proof index knows (make proofs)"
 		return 0
 	fi
-	sg_say "gate: $("$RUNFILE" count "$run/proofs") proof(s) of $("$RUNFILE" list "$run/proofs" number | sort -u | wc -l) patch(es):$("$RUNFILE" list "$run/proofs" outcome | sort | uniq -c | tr -s ' ' | paste -sd, -)"
+	sg_say "gate: $(cat "$run/proofs.out")"
 	return $pp_rc
 }
 
@@ -610,22 +596,9 @@ prove_patches
 pp=$?
 [ $pp -le 1 ] || exit 2
 [ $pp = 0 ] || rc=1
-# The narrowing said where the table is read.
-[ -z "$gate_chunks" ] || {
-	printf '\nCompared with chunks %s only: the previous release fails %s with the others (%s; every chunk: gate-all-chunks.md).\n' \
-		"$gate_chunks" "$("$RUNFILE" list "$run/narrow" checks)" "$("$RUNFILE" list "$run/narrow" chunks)"
-} >> "$run/gate.md"
-# The proofs, under the table.
-[ "$("$RUNFILE" count "$run/proofs" 2>/dev/null || echo 0)" = 0 ] || {
-	printf '\n| patch | file | upstream | check | without it | with it | proof |\n|---|---|---|---|---|---|---|\n'
-	"$RUNFILE" get --prefix p_ "$run/proofs" number patch upstream check without with outcome |
-		while read -r p_row; do
-			eval "$p_row"
-			printf '| %s | %s | %.12s | %s | %s | %s | %s |\n' "$p_number" "$p_patch" \
-				"$p_upstream" "$p_check" "$p_without" "$p_with" "$p_outcome"
-		done
-} >> "$run/gate.md"
-# The tester's reply to the review thread: Tested-by, or what regressed.
+# The tester's reply to the review thread: Tested-by, or what regressed;
+# gate.md finished beside it (led by the verdict, the narrowing and the
+# proofs under the table: report/gatemd.c).
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
 # The run's files again, now with the proofs beside the candidate's rows:
 # matrix.md, junit.xml, results.json, KCIDB (the two trees, the

@@ -45,8 +45,10 @@ from_bisection() {
 
 from_matrix() {
 	[ -f "$run/results.tsv" ] || sg_die "RUN=$run: neither results.tsv nor steps.tsv"
-	r_observed=
+	r_observed= r_image=-
 	eval "$("$RUNFILE" get --first --prefix r_ --where series="$series" --where variant="$variant" \
+		--where check="$check" "$run/results.tsv" observed log image 2>/dev/null ||
+		"$RUNFILE" get --first --prefix r_ --where series="$series" --where variant="$variant" \
 		--where check="$check" "$run/results.tsv" observed log)"
 	[ -n "$r_observed" ] || sg_die "ROW=$row: no such row in $run/results.tsv"
 	[ "$r_observed" = FAIL ] || sg_die "ROW=$row is $r_observed, not a FAIL: nothing to reproduce"
@@ -58,8 +60,13 @@ from_matrix() {
 	*) config=${kernel%/*}/config ;;	# build/S/images/V: bzImage and config kept
 	esac
 	seed=$(cat "$run/seed")
-	[ "$kernel" -ot "$run/results.tsv" ] ||
+	# The row names the bzImage it booted: that one, or none.
+	if [ "$r_image" != - ] && [ -f "$kernel" ]; then
+		[ "$(sha256sum < "$kernel" | cut -c1-64)" = "$r_image" ] ||
+			sg_die "$kernel is not the kernel the run booted (sha256 $r_image): built again since; run the row again"
+	elif [ "$kernel" -nt "$run/results.tsv" ]; then
 		sg_say "warning: $kernel was built again after this run; the folder has today's build"
+	fi
 }
 
 if [ -f "$run/steps.tsv" ]; then from_bisection; else from_matrix; fi
@@ -78,6 +85,7 @@ initrd=$(awk 'prev == "-initrd" { print; exit } { prev = $0 }' "$log.argv")
 rm -rf "$out"
 mkdir -p "$out/patches"
 cp "$kernel" "$out/bzImage"
+sha256sum < "$out/bzImage" | cut -c1-64 > "$out/bzImage.sha256"
 # Its own name: an older run's image is gzip'd (initramfs.gz).
 image=$(basename "$initrd")
 cp "$initrd" "$out/$image"

@@ -37,6 +37,7 @@
 #include "compare.h"
 #include "gaterun.h"
 #include "gatejudge.h"
+#include "gatemd.h"
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"

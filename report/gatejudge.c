@@ -24,6 +24,25 @@ const char *gate_error_kind(const char *reason)
 	return "boot";
 }
 
+const char *gate_tries_said(const char *tries)
+{
+	static char first[32];
+	const char *p;
+	int all_pass = 1;
+
+	if (!*tries || !strcmp(tries, "-"))
+		return "-";
+	for (p = tries; *p; p += strcspn(p, ","), p += *p == ',') {
+		if (!strncmp(p, "FAIL", 4) && (p[4] == ',' || !p[4]))
+			return "FAIL";
+		all_pass &= !strncmp(p, "PASS", 4) && (p[4] == ',' || !p[4]);
+	}
+	if (all_pass)
+		return "PASS";
+	snprintf(first, sizeof(first), "%.*s", (int)strcspn(tries, ","), tries);
+	return first;
+}
+
 int gate_is_regression(const char *verdict)
 {
 	return !strncmp(verdict, "regression", 10);
@@ -113,60 +132,4 @@ int gate_judgement_write(const struct gate_judgement *j, const char *dir, const 
 {
 	writing = j;
 	return write_file(who, dir, "judgement", put_judgement) ? -1 : 0;
-}
-
-void gate_md_lead(FILE *f, const struct gate_judgement *j)
-{
-	if (!strcmp(j->verdict, "cannot judge"))
-		fprintf(f, "**Cannot judge**: %s. No verdict, no Tested-by.\n\n", j->why);
-	else if (!strcmp(j->verdict, "regression"))
-		fprintf(f, "**Regression**: not safe to release; no Tested-by.\n\n");
-	else if (!j->tested)
-		fprintf(f, "**No regression**, but no Tested-by: %s.\n\n", j->why);
-	else
-		fprintf(f, "**No regression**: every row ran on both kernels; Tested-by.\n\n");
-}
-
-static char *md_body;
-
-static void put_md(FILE *f)
-{
-	gate_md_lead(f, writing);
-	fputs(md_body, f);
-}
-
-int gate_md_relead(const struct gate_judgement *j, const char *dir, const char *who)
-{
-	char path[4096], *body;
-	long n;
-	FILE *f;
-	int rc;
-
-	snprintf(path, sizeof(path), "%s/gate.md", dir);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	body = calloc(1, n + 1);
-	if (!body || fread(body, 1, n, f) != (size_t)n) {
-		fclose(f);
-		free(body);
-		fprintf(stderr, "%s: %s: cannot read\n", who, path);
-		return -1;
-	}
-	fclose(f);
-	/* The old lead and the blank line after it. */
-	md_body = body;
-	if (!strncmp(md_body, "**", 2)) {
-		md_body = strchr(md_body, '\n');
-		md_body = md_body ? md_body + 1 : body + n;
-		if (*md_body == '\n')
-			md_body++;
-	}
-	writing = j;
-	rc = write_file(who, dir, "gate.md", put_md) ? -1 : 0;
-	free(body);
-	return rc;
 }

@@ -29,12 +29,17 @@
 #define SG_GATEJUDGE_H
 
 #include <stddef.h>
-#include <stdio.h>
 
 #include "gaterun.h"
 
 /* Why a side's row did not run: "build" (no kernel) or "boot". */
 const char *gate_error_kind(const char *reason);
+/*
+ * A check over its tries ("PASS,FAIL,PASS"): FAIL when a try failed,
+ * PASS when every one passed, "-" for none, else the first (SKIP,
+ * ERROR): the one rule of the gate's tries (its proofs, the reply).
+ */
+const char *gate_tries_said(const char *tries);
 /* regression, regression (build), regression (boot). */
 int gate_is_regression(const char *verdict);
 /* The row ran on both kernels: no ERROR on either side, on any try. */
@@ -48,10 +53,6 @@ struct gate_judgement {
 
 /* The gate's judgement over its run files (rows, proofs). */
 void gate_judge(const struct gate_run *g, struct gate_judgement *j);
-/* gate.md's first line: the verdict, and why there is no Tested-by. */
-void gate_md_lead(FILE *f, const struct gate_judgement *j);
-/* DIR/gate.md led by j (its old lead line replaced); 0, or -1. */
-int gate_md_relead(const struct gate_judgement *j, const char *dir, const char *who);
 /* DIR/judgement (run file kind judgement); 0, or -1 after saying why. */
 int gate_judgement_write(const struct gate_judgement *j, const char *dir, const char *who);
 

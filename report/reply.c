@@ -16,6 +16,7 @@
 #include <time.h>
 
 #include "gatejudge.h"
+#include "gatemd.h"
 #include "gaterun.h"
 #include "outfile.h"
 #include "reply.h"
@@ -198,10 +199,11 @@ static void rows_named(FILE *f, const char *verdict, const char *what)
 }
 
 /*
- * A side's tries as said: "FAIL" when every boot said FAIL (*n the
+ * A side's tries as the reply shows them (not a verdict: that is
+ * gatejudge.c's gate_tries_said): "FAIL" when every boot said FAIL (*n the
  * boots), else the tries as they came ("PASS,FAIL,PASS").
  */
-static const char *tries_said(const char *tries, char *buf, size_t len, int *n)
+static const char *tries_shown(const char *tries, char *buf, size_t len, int *n)
 {
 	const char *p = tries, *comma;
 	size_t first = strcspn(tries, ",");
@@ -219,8 +221,8 @@ static void regression(FILE *f, char **g)
 	char prev[256], cand[256], boots[32] = "";
 	int pn, cn;
 
-	tries_said(g[G_PREVIOUS], prev, sizeof(prev), &pn);
-	tries_said(g[G_CANDIDATE], cand, sizeof(cand), &cn);
+	tries_shown(g[G_PREVIOUS], prev, sizeof(prev), &pn);
+	tries_shown(g[G_CANDIDATE], cand, sizeof(cand), &cn);
 	if (cn > 1)
 		snprintf(boots, sizeof(boots), " (%d boots each)", cn);
 	if (!strcmp(g[G_VERDICT], "regression (build)")) {
@@ -333,7 +335,7 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	kernels();
 	gate_judge(&r.g, &r.j);
 	if (gate_judgement_write(&r.j, run, "report --reply") ||
-	    gate_md_relead(&r.j, run, "report --reply"))
+	    gate_md_finish(&r.j, &r.g, run, "report --reply"))
 		goto out;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		goto out;

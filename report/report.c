@@ -26,6 +26,11 @@
  *					a candidate's runs against the previous
  *					release's, row by row (compare.h): exit 1
  *					on a regression
+ *	report --proofs RUN		RUN/proofs, each proof's outcome from
+ *					RUN/proof-plan and its tries (gateproofs.h):
+ *					exit 1 when one is inverted
+ *	report --tries-said TRIES	a check over its tries ("PASS,FAIL"): FAIL,
+ *					PASS, "-" or the first (gatejudge.h)
  *	report --union OUT RUN[@V][,RUN[@V]...]
  *					OUT/results.tsv of those runs' rows, one
  *					after the other (a gate's two sides)
@@ -45,6 +50,8 @@
 
 #include "bisectrun.h"
 #include "compare.h"
+#include "gatejudge.h"
+#include "gateproofs.h"
 #include "reply.h"
 #include "html.h"
 #include "join.h"
@@ -190,6 +197,10 @@ int main(int argc, char **argv)
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
 		return compare_runs(argv[2], argv[3], argv[4]);
+	if (argc == 3 && !strcmp(argv[1], "--proofs"))
+		return gate_proofs(argv[2]);
+	if (argc == 3 && !strcmp(argv[1], "--tries-said"))
+		return puts(gate_tries_said(argv[2])) < 0 ? 2 : 0;
 	if (argc == 4 && !strcmp(argv[1], "--union"))
 		return compare_union(argv[2], argv[3]);
 	if (argc == 7 && !strcmp(argv[1], "--reply"))

@@ -521,3 +521,28 @@ EOF2
 gate() {
 	"$SG_ROOT/maintain/gate.sh" "$1" "$T/initrd" 9.9 "$2" > "$1.out" 2>&1
 }
+
+# standin_side DIR CHECK=OBSERVED[=REASON]...: a run folder of series 9.9
+# (variant: DIR's name, every check expected PASS) with those outcomes,
+# as one side of a gate: a REASON the check's first bad line (default
+# "CHECK said OBSERVED"); an ERROR that is not a build's ("build ...",
+# "no kernel ...") a guest that died, its log's tail a panic.
+standin_side() {
+	mkdir -p "$1"
+	ss_d=$1
+	shift
+	{
+		"$RUNFILE" header results
+		for ss_co; do
+			ss_c=${ss_co%%=*} ss_rest=${ss_co#*=}
+			ss_obs=${ss_rest%%=*} ss_why=${ss_rest#*=}
+			[ "$ss_why" != "$ss_rest" ] || ss_why="$ss_c said $ss_obs"
+			ss_tail=-
+			[ "$ss_obs" != ERROR ] || case $ss_why in build* | no\ kernel*) ;; *) ss_tail="Kernel panic - not syncing: oops" ;; esac
+			"$RUNFILE" row results series=9.9 variant="$(basename "$ss_d")" check="$ss_c" \
+				expected=PASS observed="$ss_obs" seconds=1 kernel=9.9.1 patchset=p seed=1 \
+				complaint=- log=- reason="$ss_why" kind=check writer=- reader=- \
+				log_tail="$ss_tail" image=-
+		done
+	} > "$ss_d/results.tsv"
+}

@@ -23,6 +23,13 @@ k1=$(cat "$T/first/kernels/9.9/candidate-queue-9.9.2") k2=$(cat "$T/second/kerne
 rc=$?
 out=$(tail -n 1 "$T/repro.out")
 [ $rc = 0 ] && cmp -s "$out/bzImage" "$k1" && [ "$(head -n 1 "$out/bzImage")" = BUG ] &&
-	ok "make repro of the first run, after the second: the first run's kernel" ||
+	[ "$(cat "$out/bzImage.sha256")" = "$(sha256sum < "$k1" | cut -c1-64)" ] &&
+	ok "make repro of the first run, after the second: the first run's kernel, its sha256 kept" ||
 	fail "repro: exit $rc: $(tail -n 8 "$T/repro.out")"
+# A kept kernel whose bytes are no longer the ones the row booted: refused.
+printf 'static long a;\n' > "$k1"
+"$SG_ROOT/maintain/repro.sh" "$T/first" 9.9/candidate-queue-9.9.2/raid0-map "$T/again" > "$T/again.out" 2>&1
+[ $? != 0 ] && grep -q "is not the kernel the run booted (sha256 " "$T/again.out" &&
+	ok "a kernel that is no longer the one the row booted: repro refuses, naming its sha256" ||
+	fail "repro of a changed kernel: $(tail -n 3 "$T/again.out")"
 done_testing

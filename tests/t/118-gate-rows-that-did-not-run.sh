@@ -9,25 +9,7 @@
 # is said as both: proven, but it breaks the checks it regressed.
 . "$SG_ROOT/tests/common.sh"
 
-# side DIR CHECK=OBSERVED[=REASON]...: a run folder of series 9.9.
-side() {
-	mkdir -p "$1"
-	d=$1
-	shift
-	{
-		"$RUNFILE" header results
-		for co; do
-			c=${co%%=*} rest=${co#*=}
-			obs=${rest%%=*} why=${rest#*=}
-			[ "$why" != "$rest" ] || why="$c said $obs"
-			tail=-
-			[ "$obs" != ERROR ] || case $why in build* | no\ kernel*) ;; *) tail="Kernel panic - not syncing: oops" ;; esac
-			"$RUNFILE" row results series=9.9 variant="$(basename "$d")" check="$c" \
-				expected=PASS observed="$obs" seconds=1 kernel=9.9.1 patchset=p seed=1 \
-				complaint=- log=- reason="$why" kind=check writer=- reader=- log_tail="$tail" image=-
-		done
-	} > "$d/results.tsv"
-}
+side() { standin_side "$@"; }
 cmp_() { "$REPORT" --compare "$T/$1" "$T/$2" "$T/$3" > "$T/$1.out"; }
 verdict() { "$RUNFILE" list --where check="$2" "$T/$1/gate.tsv" verdict; }
 
