@@ -115,6 +115,19 @@ void gate_judge(const struct gate_run *g, struct gate_judgement *j)
 	j->tested = 1;
 }
 
+const char *gate_judgement_said(const struct gate_judgement *j, char *buf, size_t len)
+{
+	if (!strcmp(j->verdict, "cannot judge"))
+		snprintf(buf, len, "%s. No verdict, no Tested-by.", j->why);
+	else if (!strcmp(j->verdict, "regression"))
+		snprintf(buf, len, "not safe to release; no Tested-by.");
+	else if (!j->tested)
+		snprintf(buf, len, "but no Tested-by: %s.", j->why);
+	else
+		snprintf(buf, len, "every row ran on both kernels; Tested-by.");
+	return buf;
+}
+
 static const struct gate_judgement *writing;
 
 static void put_judgement(FILE *f)

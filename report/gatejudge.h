@@ -53,6 +53,8 @@ struct gate_judgement {
 
 /* The gate's judgement over its run files (rows, proofs). */
 void gate_judge(const struct gate_run *g, struct gate_judgement *j);
+/* What follows the verdict's word wherever the gate is said (gate.md, the page). */
+const char *gate_judgement_said(const struct gate_judgement *j, char *buf, size_t len);
 /* DIR/judgement (run file kind judgement); 0, or -1 after saying why. */
 int gate_judgement_write(const struct gate_judgement *j, const char *dir, const char *who);
 

@@ -8,14 +8,13 @@
 
 void gate_md_lead(FILE *f, const struct gate_judgement *j)
 {
-	if (!strcmp(j->verdict, "cannot judge"))
-		fprintf(f, "**Cannot judge**: %s. No verdict, no Tested-by.\n\n", j->why);
-	else if (!strcmp(j->verdict, "regression"))
-		fprintf(f, "**Regression**: not safe to release; no Tested-by.\n\n");
-	else if (!j->tested)
-		fprintf(f, "**No regression**, but no Tested-by: %s.\n\n", j->why);
-	else
-		fprintf(f, "**No regression**: every row ran on both kernels; Tested-by.\n\n");
+	char said[1280];
+
+	/* "**No regression**, but no Tested-by: ...", else "**Verdict**: ..." */
+	int but = !strcmp(j->verdict, "no regression") && !j->tested;
+
+	fprintf(f, "**%c%s**%s %s\n\n", j->verdict[0] - 'a' + 'A', j->verdict + 1, but ? "," : ":",
+		gate_judgement_said(j, said, sizeof(said)));
 }
 
 static struct {

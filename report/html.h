@@ -21,6 +21,8 @@
 int html_matrix(const char *dir, const struct result *rows, int nr);
 /* A gate's run: its section (dir/gate.tsv, culprit, narrow); 0 or -1. */
 int html_gate(FILE *f, const char *dir);
+/* A gate's page header: its verdict (gatejudge.h), never a matrix count; 0 when DIR is no gate. */
+int html_gate_summary(FILE *f, const char *dir);
 int html_bisect(const char *dir, const struct bisect_run *b);
 /* dir/index.html over every run folder in dir, newest first. */
 int html_index(const char *dir);

@@ -191,3 +191,25 @@ int html_gate(FILE *f, const char *dir)
 	gate_run_free(&g);
 	return 0;
 }
+
+int html_gate_summary(FILE *f, const char *dir)
+{
+	struct gate_run gr = { 0 };
+	struct gate_judgement j;
+	char said[1280];
+	int rc = 0;
+
+	if (gate_run_load(&gr, dir, "report") || !gr.has_gate)
+		goto out;
+	gate_judge(&gr, &j);
+	fprintf(f, "<span class=\"badge %s\">a gate: ", !strcmp(j.verdict, "no regression") ?
+		(j.tested ? "ok" : "skip") : "bad");
+	html_text(f, j.verdict);
+	fputs("</span> ", f);
+	html_text(f, gate_judgement_said(&j, said, sizeof(said)));
+	fputs(" The grid below is each kernel's first boots.", f);
+	rc = 1;
+out:
+	gate_run_free(&gr);
+	return rc;
+}

@@ -565,18 +565,16 @@ static void write_page(FILE *f)
 	fputs("<header><h1>", f);
 	html_text(f, title);
 	fputs("</h1>\n<p class=\"summary\">", f);
-	snprintf(name, sizeof(name), "%s/gate.tsv", dir);
-	if (!access(name, R_OK))	/* a gate: its verdict is its table's */
-		fputs("<span class=\"badge skip\">a gate</span> the candidate is judged against the "
-		      "previous release below; the grid is their first boots, judged as a matrix "
-		      "judges them: ", f);
-	else if (green)
-		fputs("<span class=\"badge ok\">as expected</span> ", f);
-	else if (nr)
-		fprintf(f, "<span class=\"badge bad\">%d not as expected</span> ", bad);
-	else
-		fputs("<span class=\"badge skip\">no rows</span> ", f);
-	html_text(f, line);
+	/* A gate leads with its verdict, never a matrix count. */
+	if (!html_gate_summary(f, dir)) {
+		if (green)
+			fputs("<span class=\"badge ok\">as expected</span> ", f);
+		else if (nr)
+			fprintf(f, "<span class=\"badge bad\">%d not as expected</span> ", bad);
+		else
+			fputs("<span class=\"badge skip\">no rows</span> ", f);
+		html_text(f, line);
+	}
 	fputs("</p>\n", f);
 	run_facts(f);
 	nav(f);

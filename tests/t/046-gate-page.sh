@@ -65,14 +65,15 @@ printf 'raid0-map\tregression\trgb(253, 224, 221)\nraid0-discard\tfixed\trgb(220
 cmp -s "$T/rows" "$T/want" && ok "the gate's table first: the regression red, the fix green, the known failure grey" ||
 	fail "gate rows as the browser shows them: $(cat "$T/rows"; tail -n 3 "$T/probe.dom.err")"
 browse "$page" "$T/page.dom" --dump-dom
-grep -q '<span class="badge skip">a gate</span> the candidate is judged against the previous release below' "$T/page.dom" &&
+grep -q '<span class="badge bad">a gate: regression</span> not safe to release; no Tested-by. The grid below' "$T/page.dom" &&
+	! grep -q 'outcomes as expected' "$T/page.dom" &&
 	grep -q '<h2>The candidate beside the previous release <span class="badge bad">1 regression</span></h2>' "$T/page.dom" &&
 	grep -q 'Bisected to patch 040/097</strong>, <span class="mono">md-raid0-fix-bug-with-chunksize-not-a-power-of-2.patch' "$T/page.dom" &&
 	grep -q 'fails raid0-map with RAID0 chunks other than 64 KiB' "$T/page.dom" &&
 	grep -q 'first: array sector 121 &lt;b&gt;' "$T/page.dom" &&
 	grep -q '<td class="mono">a81157768a00</td><td class="mono">raid0-map</td><td class="mono">FAIL</td><td class="mono">PASS</td><td class="cell ok"><span class="v">proven</span></td>' "$T/page.dom" &&
 	grep -q '<span class="v">untestable</span><span class="meta">the revert does not apply &lt;x&gt;</span>' "$T/page.dom" &&
-	ok "the page says the regressions' count, the culprit, the narrowing, each proof, and escapes what it quotes" ||
+	ok "the page leads with the gate's verdict (no matrix count), says the regressions' count, the culprit, the narrowing, each proof, and escapes what it quotes" ||
 	fail "page: $(grep -A3 'id="gate"' "$T/page.dom" | head -n 20)"
 grep ':CONSOLE' "$T/page.dom.err" > "$T/console" && fail "console: $(cat "$T/console")" ||
 	ok "no console message"
