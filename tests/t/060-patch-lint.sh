@@ -4,10 +4,12 @@
 . "$SG_ROOT/tests/common.sh"
 pre="$T/preimage"
 
-if "$SGCONF" "$SG_ROOT/branches.yaml" lint all "$pre" > "$T/lint.out"; then
-	ok "lint: $(grep -c 'well formed' "$T/lint.out") series well formed"
+series_n=$("$SGCONF" "$SG_ROOT/branches.yaml" series | wc -l)
+if "$SGCONF" "$SG_ROOT/branches.yaml" lint all "$pre" > "$T/lint.out" &&
+	[ "$(grep -c 'well formed' "$T/lint.out")" = "$series_n" ] && [ "$series_n" -ge 8 ]; then
+	ok "lint: every one of the $series_n series well formed"
 else
-	fail "lint: $(cat "$T/lint.out")"
+	fail "lint: $(grep -c 'well formed' "$T/lint.out") of $series_n series well formed: $(cat "$T/lint.out")"
 fi
 # The preimage folders mirror backports/: <series>/[build-compat/|regress/]<patch>/.
 # Every patch of every fix and compat list, and every mutant, must have one.

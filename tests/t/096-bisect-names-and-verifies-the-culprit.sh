@@ -4,8 +4,8 @@
 # few boots, the commit that breaks the build is visited and skipped, not
 # blamed, a comment-only commit is reused, not booted, the culprit is
 # verified three ways, and a failing step leaves as a repro folder whose
-# run.sh prints the failing line.  098 takes the flaky check, FIXED=1 and
-# the interrupt.
+# run.sh prints the failing line.  098, 100 and 101 take the flaky check,
+# FIXED=1 and the interrupt.
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/tests/bisect-standin.sh"
