@@ -8,9 +8,6 @@
 #include "runfile.h"
 #include "tsv.h"
 
-/* The loaded run's policy (results_load() reads it): 1, a SKIP is not as expected. */
-static int strict;
-
 int results_skipped(const struct result *r)
 {
 	return !strcmp(r->col[R_OBSERVED], "SKIP");
@@ -24,7 +21,7 @@ int results_series_skipped(const struct result *r)
 int results_match(const struct result *r)
 {
 	if (results_skipped(r))
-		return !strict;
+		return !r->strict;
 	return !strcmp(r->col[R_EXPECTED], r->col[R_OBSERVED]);
 }
 
@@ -43,6 +40,7 @@ struct loaded {
 	const char *who;
 	struct result *rows;
 	int nr, cap;
+	int strict;	/* the run's policy, each row's */
 };
 
 static int add_row(void *ctx, char **cols)
@@ -59,6 +57,7 @@ static int add_row(void *ctx, char **cols)
 	}
 	if (tsv_copy(cols, R_NCOLS, l->rows[l->nr].col))
 		goto oom;
+	l->rows[l->nr].strict = l->strict;
 	l->nr++;
 	return 0;
 oom:
@@ -72,8 +71,8 @@ static int policy_row(void *ctx, char **cols)
 	return 0;
 }
 
-/* The policy file beside path: strict or not; none, not strict. */
-static int load_policy(const char *path, const char *who)
+/* The policy file beside path: strict or not (*strict); none, not strict. */
+static int load_policy(const char *path, const char *who, int *strict)
 {
 	char dir[4096];
 	const char *slash = strrchr(path, '/');
@@ -85,7 +84,7 @@ static int load_policy(const char *path, const char *who)
 		return 0;
 	if (tsv_read(dir, who, policy_names, PO_NCOLS, TSV_EXACT, policy_row, &s))
 		return -1;
-	strict = s;
+	*strict = s;
 	return 0;
 }
 
@@ -93,8 +92,7 @@ int results_load(const char *path, const char *who, struct result **rows, int *n
 {
 	struct loaded l = { .who = who };
 
-	strict = 0;
-	if (load_policy(path, who))
+	if (load_policy(path, who, &l.strict))
 		return -1;
 	*rows = NULL;
 	*nr = 0;

@@ -35,6 +35,7 @@
 
 struct result {
 	char *col[R_NCOLS];
+	int strict;	/* its run's policy: 1, a SKIP is not as expected */
 };
 
 /* A cross-era pair's reader series, or NULL when the row is no pair's. */
