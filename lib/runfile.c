@@ -50,6 +50,7 @@ const char *const proof_names[PR_NCOLS] = {
 
 const char *const narrow_names[NA_NCOLS] = { "chunks", "kept", "checks", "run" };
 const char *const judgement_names[J_NCOLS] = { "verdict", "tested", "why" };
+const char *const entry_names[E_NCOLS] = { "number", "patch", "subject", "upstream", "commit" };
 const char *const proofplan_names[PP_NCOLS] = { "number", "patch", "upstream", "check", "dir", "note" };
 const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
@@ -101,6 +102,7 @@ static const struct runfile_kind kinds[] = {
 	{ "narrow", narrow_names, NA_NCOLS },
 	{ "judgement", judgement_names, J_NCOLS },
 	{ "proofplan", proofplan_names, PP_NCOLS },
+	{ "entries", entry_names, E_NCOLS },
 	{ "kind", kind_names, K_NCOLS },
 };
 

@@ -35,6 +35,7 @@
  *	narrow		a gate's arrays narrowed to what the previous passes
  *	judgement	a gate's verdict over all it ran (report/gatejudge.h)
  *	proofplan	what a gate's proofs booted, for report --proofs
+ *	entries		a gate's queue: each patch, in order, and its commit
  *	kind		what made a run folder: a matrix, a gate, ...
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
@@ -242,6 +243,14 @@ extern const char *const judgement_names[J_NCOLS];
  * each try's "check observed", and why it could not be proven ("-").
  * report --proofs judges it into RUN/proofs.
  */
+/*
+ * A gate's queue (RUN/entries, maintain/gate.sh once the candidate is
+ * made): each patch's place (NNN/MMM), file, subject, the upstream
+ * commit it says it backports ("-"), and its commit on the candidate.
+ */
+enum entry_col { E_NUMBER, E_PATCH, E_SUBJECT, E_UPSTREAM, E_COMMIT, E_NCOLS };
+extern const char *const entry_names[E_NCOLS];
+
 enum proofplan_col { PP_NUMBER, PP_PATCH, PP_UPSTREAM, PP_CHECK, PP_DIR, PP_NOTE, PP_NCOLS };
 extern const char *const proofplan_names[PP_NCOLS];
 

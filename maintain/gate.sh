@@ -521,31 +521,25 @@ bisect_regression() {
 	BOOT=$br_boot SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
 		> "$run/bisect.out" 2>&1
-	br_culprit=$(sed -n 's/^culprit\t//p' "$run/bisect/answer" 2>/dev/null)
-	if [ -z "$br_culprit" ]; then
-		sg_say "gate: the bisection named no patch: $(tail -n 3 "$run/bisect.out" | tr '\n' ' ')"
-		return
+	# The queue's patch it named, verified, in C (report/gateculprit.c).
+	if br_said=$("$SG_CACHE/bin/report" --culprit "$run" 2>&1); then
+		sg_say "gate: the culprit: $br_said"
+	else
+		sg_say "gate: $br_said: $(tail -n 3 "$run/bisect.out" | tr '\n' ' ')"
 	fi
-	# The culprit's place among the candidate's commits is its patch's
-	# place in the queue.
-	br_k=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")" |
-		grep -n "^$br_culprit" | cut -d: -f1)
-	br_e=$(ls -d "$tmp"/e/[0-9]* | sed -n "${br_k}p")
-	br_up=$(cat "$br_e/id")
-	br_verified=$("$RUNFILE" list "$run/bisect/steps.tsv" role verdict |
-		awk '$1 == "culprit" && $2 == "bad" { c = 1 } $1 == "parent" && $2 == "good" { p = 1 }
-			$1 == "revert" && $2 == "good" { r = 1 }
-			END { if (c && p && r) print "verified"; else printf "not verified:%s%s%s\n",
-				c ? "" : " the culprit did not fail", p ? "" : " its parent did not pass",
-				r ? "" : " the candidate without it did not pass" }')
-	[ "$br_checks" != build ] || br_verified=$(echo "$br_verified" |
-		sed 's/did not fail/built/; s/did not pass/did not build/g')
-	"$RUNFILE" row --header culprit number="$(printf '%03d/%03d' "$br_k" "$n")" \
-		patch="$(cat "$br_e/name")" subject="$(cat "$br_e/subject")" \
-		upstream="$br_up" verified="$br_verified" \
-		fixed_by="$([ "$br_up" = - ] || "$SGCONF" "$BRANCHES" fixed-by "$br_up" | cut -f1,2 | tr '\t\n' ' ;' | sed 's/;$//')" \
-		bisect="$run/bisect" > "$run/culprit"
-	sg_say "gate: the culprit: $(cat "$br_e/name") ($br_verified)"
+}
+
+# entries: RUN_DIR/entries, the queue's patches in order, each with its
+# commit on the candidate (its place there is its place in the queue).
+entries() {
+	"$RUNFILE" header entries
+	sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")" |
+	while read -r en_c; do
+		en_k=$(( ${en_k:-0} + 1 ))
+		en_e=$(ls -d "$tmp"/e/[0-9]* | sed -n "${en_k}p")
+		"$RUNFILE" row entries number="$(printf '%03d/%03d' "$en_k" "$n")" patch="$(cat "$en_e/name")" \
+			subject="$(cat "$en_e/subject")" upstream="$(cat "$en_e/id")" commit="$en_c"
+	done
 }
 
 # A patch that does not apply: branch.sh names it and its hunk, and
@@ -570,6 +564,7 @@ if [ -n "$side" ]; then
 	sg_say "gate: the $side's side booted: $run (GATE_SIDES= the two sides' run folders compares them)"
 	exit 0
 fi
+entries > "$run/entries" || exit 2
 [ -n "$release" ] || release=$(awk -F. '{ printf "%s.%s.%d\n", $1, $2, $3 + 1 }' "$SG_REPO/.git/sg-version")
 if [ -n "${FSTESTS:-}" ] && [ -z "$sides" ]; then
 	fstests_both || exit 2

@@ -29,6 +29,8 @@
  *	report --proofs RUN		RUN/proofs, each proof's outcome from
  *					RUN/proof-plan and its tries (gateproofs.h):
  *					exit 1 when one is inverted
+ *	report --culprit RUN		RUN/culprit: the queue's patch the gate's
+ *					bisection named, verified (gateculprit.h)
  *	report --tries-said TRIES	a check over its tries ("PASS,FAIL"): FAIL,
  *					PASS, "-" or the first (gatejudge.h)
  *	report --union OUT RUN[@V][,RUN[@V]...]
@@ -51,6 +53,7 @@
 #include "bisectrun.h"
 #include "compare.h"
 #include "gatejudge.h"
+#include "gateculprit.h"
 #include "gateproofs.h"
 #include "reply.h"
 #include "html.h"
@@ -149,7 +152,8 @@ static int usage(void)
 	fprintf(stderr, "usage: report RUN_DIR | --judge RUN_DIR [SERIES [PATCHSET]] | --join RUN_DIR |\n"
 		"       report --compare OUT PREV[,PREV...] CAND[,CAND...] |\n"
 		"       report --union OUT RUN[@V][,RUN[@V]...] |\n"
-		"       report --reply RUN SERIES RELEASE PATCHES TESTER\n"
+		"       report --reply RUN SERIES RELEASE PATCHES TESTER |\n"
+		"       report --proofs RUN | --culprit RUN | --tries-said TRIES\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
 }
@@ -197,6 +201,8 @@ int main(int argc, char **argv)
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
 		return compare_runs(argv[2], argv[3], argv[4]);
+	if (argc == 3 && !strcmp(argv[1], "--culprit"))
+		return gate_culprit(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "--proofs"))
 		return gate_proofs(argv[2]);
 	if (argc == 3 && !strcmp(argv[1], "--tries-said"))
