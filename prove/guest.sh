@@ -5,7 +5,8 @@
 # under QEMU (vm-images/boot.sh: the serial console in LOG, the QEMU
 # command line in LOG.argv, QEMU's own output in LOG.qemu) and runs the
 # checks CHECKS (comma-separated; empty: none, a boot to the end), then
-# logread judges the log into two run files (lib/runfile.h), written
+# logread --both judges the log, read once, into two run files
+# (lib/runfile.h), written
 # whatever happened:
 #
 #	LOG.verdicts	a row per check: observed, secs, complaint, reason
@@ -51,8 +52,7 @@ else
 fi
 status=$?
 # shellcheck disable=SC2086
-if "$SG_CACHE/bin/logread" "$log" "$status" $names >"$log.verdicts.new" 2>"$log.why" &&
-	"$SG_CACHE/bin/logread" --outcome "$log" "$status" $names >"$log.outcome.new" 2>>"$log.why"; then
+if "$SG_CACHE/bin/logread" --both "$log" "$status" $names 2>"$log.why"; then
 	mv "$log.verdicts.new" "$log.verdicts"
 	mv "$log.outcome.new" "$log.outcome"
 	rm -f "$log.why"

@@ -4,6 +4,7 @@
  *
  *	logread LOG QEMU_STATUS CHECK...
  *	logread --outcome LOG QEMU_STATUS [CHECK...]
+ *	logread --both LOG QEMU_STATUS [CHECK...]
  *	logread --build BUILD_LOG
  *
  * The first prints the run file of kind verdicts (lib/runfile.h): a
@@ -17,7 +18,9 @@
  * CHECK may be an fstests test (generic/086), whose SKIP (a test that did
  * not apply) is kept: there may be hundreds.  The lines it reads are the guest
  * protocol, verify/common/protocol.h.
- * The third prints the line of a failed kernel build that says why (the
+ * --both writes the two, LOG.verdicts.new and LOG.outcome.new, from one
+ * reading of the log (prove/guest.sh renames them).
+ * --build prints the line of a failed kernel build that says why (the
  * compiler's or linker's first error: report/buildlog.c); exit 1 when the
  * log has none, its last line printed instead.
  * The outcome is the check's own SG-RESULT: only a
@@ -248,7 +251,7 @@ static const char *judge(const struct verdict *c, int status, char *reason, size
 	return obs;
 }
 
-static void verdict(const struct runfile_kind *k, const struct verdict *c, int status)
+static void verdict(FILE *out, const struct runfile_kind *k, const struct verdict *c, int status)
 {
 	char reason[4 * REASON], said[REASON], secs[32], tail_lines[4 * REASON] = "";
 	const char *values[V_NCOLS];
@@ -263,7 +266,7 @@ static void verdict(const struct runfile_kind *k, const struct verdict *c, int s
 	values[V_REASON] = reason;
 	values[V_LOG_TAIL] = tail_lines;
 	values[V_LINE] = c->line;
-	runfile_put_row(stdout, k, values);
+	runfile_put_row(out, k, values);
 }
 
 /* "first bad sector 123: ..." says more after its colon than before. */
@@ -275,7 +278,7 @@ static const char *first_bad_part(const char *reason)
 	return colon ? colon + 2 : reason;
 }
 
-static void outcome(int status)
+static void outcome(FILE *out, int status)
 {
 	const struct runfile_kind *k = runfile_kind("outcome");
 	char reason[4 * REASON], said[REASON], bad[5 * REASON] = "", qemu[16];
@@ -297,8 +300,47 @@ static void outcome(int status)
 	values[O_DONE] = done ? "yes" : "no";
 	snprintf(qemu, sizeof(qemu), "%d", status);
 	values[O_STATUS] = qemu;
-	runfile_put_header(stdout, k);
-	runfile_put_row(stdout, k, values);
+	runfile_put_header(out, k);
+	runfile_put_row(out, k, values);
+}
+
+static void verdicts(FILE *out, int status)
+{
+	const struct runfile_kind *k = runfile_kind("verdicts");
+	int i;
+
+	runfile_put_header(out, k);
+	for (i = 0; i < nr; i++)
+		verdict(out, k, &v[i], status);
+}
+
+/*
+ * --both: LOG.verdicts.new and LOG.outcome.new from one reading of the
+ * log (the caller renames them once both are there).
+ */
+static int both(const char *log, int status)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s.verdicts.new", log);
+	f = fopen(path, "w");
+	if (!f)
+		goto fail;
+	verdicts(f, status);
+	if (fclose(f))
+		goto fail;
+	snprintf(path, sizeof(path), "%s.outcome.new", log);
+	f = fopen(path, "w");
+	if (!f)
+		goto fail;
+	outcome(f, status);
+	if (fclose(f))
+		goto fail;
+	return 0;
+fail:
+	fprintf(stderr, "logread: %s: cannot write\n", path);
+	return 2;
 }
 
 /* logread --build LOG: the line that says why a build failed. */
@@ -320,17 +362,18 @@ static int build_error(const char *path)
 
 int main(int argc, char **argv)
 {
-	const struct runfile_kind *k = runfile_kind("verdicts");
 	int status, i, want_outcome = argc > 1 && !strcmp(argv[1], "--outcome");
+	int want_both = argc > 1 && !strcmp(argv[1], "--both");
 	FILE *f;
 
 	if (argc == 3 && !strcmp(argv[1], "--build"))
 		return build_error(argv[2]);
 
-	argv += want_outcome;
-	argc -= want_outcome;
-	if (argc < 4 - want_outcome) {
-		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...] | --build LOG\n");
+	argv += want_outcome + want_both;
+	argc -= want_outcome + want_both;
+	if (argc < 4 - want_outcome - want_both) {
+		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...] |\n"
+			"       --both LOG QEMU_STATUS [CHECK...] | --build LOG\n");
 		return 2;
 	}
 	status = atoi(argv[2]);
@@ -348,12 +391,11 @@ int main(int argc, char **argv)
 	}
 	read_log(f);
 	fclose(f);
-	if (want_outcome) {
-		outcome(status);
-		return 0;
-	}
-	runfile_put_header(stdout, k);
-	for (i = 0; i < nr; i++)
-		verdict(k, &v[i], status);
+	if (want_both)
+		return both(argv[1], status);
+	if (want_outcome)
+		outcome(stdout, status);
+	else
+		verdicts(stdout, status);
 	return 0;
 }

@@ -36,9 +36,11 @@ SH
 mv "$SG_CACHE/bin/logread" "$SG_CACHE/bin/logread.real"
 cat > "$SG_CACHE/bin/logread" <<'SH'
 #!/bin/sh
-case $1 in
-*/9.8-base.log) echo "logread: stand-in failure" >&2; exit 2 ;;
-*/9.9-base.log) "$0.real" "$@" | grep -v '^raid0-discard	' ;;
+# logread --both LOG ...: LOG.verdicts.new and LOG.outcome.new.
+case $1,$2 in
+--both,*/9.8-base.log) echo "logread: stand-in failure" >&2; exit 2 ;;
+--both,*/9.9-base.log) "$0.real" "$@" || exit
+	grep -v '^raid0-discard	' "$2.verdicts.new" > "$2.cut" && mv "$2.cut" "$2.verdicts.new" ;;
 *) exec "$0.real" "$@" ;;
 esac
 SH
