@@ -569,22 +569,24 @@ entries > "$run/entries" || exit 2
 if [ -n "${FSTESTS:-}" ] && [ -z "$sides" ]; then
 	fstests_both || exit 2
 fi
-"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
-rc=$?
-if [ $rc = 3 ]; then
-	# The previous release ran nothing (it did not build or boot): no
-	# verdict, and a reply that says it was not tested and why.
+# judged RC: a comparison's status taken on: 0 or 1 is a verdict; 3, the
+# previous release ran nothing (it did not build or boot), is none: a
+# reply that says it was not tested and why, the page, exit 2.
+judged() {
+	[ "$1" = 3 ] || { [ "$1" -le 1 ] && return 0; exit 2; }
 	"$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" >/dev/null
 	"$SG_CACHE/bin/report" "$run" > "$run/report.out"
 	bad "cannot judge $SG_SERIES: $("$RUNFILE" list "$run/judgement" why 2>/dev/null || echo "the previous release ran no check") (the run: $run)"
-fi
-[ $rc -le 1 ] || exit 2
+}
+"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
+rc=$?
+judged $rc
 narrow
 rc=$?
-[ $rc -le 1 ] || exit 2
+judged $rc
 retry_differing
 rc=$?
-[ $rc -le 1 ] || exit 2
+judged $rc
 [ $rc = 0 ] || bisect_regression
 # Each patch the proof index can prove, proven with and without it.
 prove_patches
