@@ -225,11 +225,6 @@ static void regression(FILE *f, char **g)
 	tries_shown(g[G_CANDIDATE], cand, sizeof(cand), &cn);
 	if (cn > 1)
 		snprintf(boots, sizeof(boots), " (%d boots each)", cn);
-	if (!strcmp(g[G_VERDICT], "regression (build)")) {
-		fprintf(f, "\n%s: ran on %s; %s does not build\n", g[G_CHECK], r.previous, r.release);
-		fprintf(f, "  %.600s\n", g[G_REASON]);
-		return;
-	}
 	fprintf(f, "\n%s: %s on %s, %s on %s%s%s%s%s\n", g[G_CHECK], prev, r.previous, cand,
 		r.release, boots, strcmp(g[G_RATE], "-") ? ", failed " : "",
 		strcmp(g[G_RATE], "-") ? g[G_RATE] : "",
