@@ -314,33 +314,31 @@ static void verdicts(FILE *out, int status)
 		verdict(out, k, &v[i], status);
 }
 
+/* LOG.SUFFIX written by put; 0, or -1 after saying why. */
+static int write_beside(const char *log, const char *suffix, void (*put)(FILE *, int), int status)
+{
+	char path[4096];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s.%s", log, suffix);
+	f = fopen(path, "w");
+	if (f) {
+		put(f, status);
+		if (!fclose(f))
+			return 0;
+	}
+	fprintf(stderr, "logread: %s: cannot write\n", path);
+	return -1;
+}
+
 /*
  * --both: LOG.verdicts.new and LOG.outcome.new from one reading of the
  * log (the caller renames them once both are there).
  */
 static int both(const char *log, int status)
 {
-	char path[4096];
-	FILE *f;
-
-	snprintf(path, sizeof(path), "%s.verdicts.new", log);
-	f = fopen(path, "w");
-	if (!f)
-		goto fail;
-	verdicts(f, status);
-	if (fclose(f))
-		goto fail;
-	snprintf(path, sizeof(path), "%s.outcome.new", log);
-	f = fopen(path, "w");
-	if (!f)
-		goto fail;
-	outcome(f, status);
-	if (fclose(f))
-		goto fail;
-	return 0;
-fail:
-	fprintf(stderr, "logread: %s: cannot write\n", path);
-	return 2;
+	return write_beside(log, "verdicts.new", verdicts, status) ||
+	       write_beside(log, "outcome.new", outcome, status) ? 2 : 0;
 }
 
 /* logread --build LOG: the line that says why a build failed. */

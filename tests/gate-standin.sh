@@ -73,42 +73,11 @@ echo SG-DONE >> "$log"
 SH
 export SG_QEMU="$T/qemu" SG_ACCEL=tcg SG_SEED=7
 
-# quilt NAME ID FROM TO: a stable-queue patch of the queue in $q that
-# turns line FROM of raid0.c into TO.
-quilt() {
-	cat > "$q/$1" <<EOF
-From $2 Mon Sep 17 00:00:00 2001
-From: A U Thor <author@example.org>
-Date: Mon, 4 May 2015 10:00:00 +0200
-Subject: md/raid0: $1
-
-From: A U Thor <author@example.org>
-
-commit $2 upstream.
-
-A stand-in change.
-
-Signed-off-by: A U Thor <author@example.org>
-Signed-off-by: Greg Kroah-Hartman <gregkh@linuxfoundation.org>
-
----
- drivers/md/raid0.c |    2 +-
- 1 file changed, 1 insertion(+), 1 deletion(-)
-
---- a/drivers/md/raid0.c
-+++ b/drivers/md/raid0.c
-@@ -1,2 +1,2 @@
--$3
-+$4
- static int b;
-EOF
-	echo "$1" >> "$q/series"
-}
 q="$T/queue-9.9.2"
 mkdir -p "$q"
-quilt widen-a 1111111111111111111111111111111111111111 "static int a;" "static long a;"
+standin_gate_quilt "$q" widen-a 1111111111111111111111111111111111111111 "static int a;" "static long a;"
 cp -r "$q" "$T/clean"
-quilt planted 2222222222222222222222222222222222222222 "static long a;" "BUG"
+standin_gate_quilt "$q" planted 2222222222222222222222222222222222222222 "static long a;" "BUG"
 
 # standin_rc: $r, the stand-in linux-stable-rc (see above), and rgit.
 standin_rc() {
@@ -124,4 +93,27 @@ standin_rc() {
 	sed -i 's/^SUBLEVEL = 1$/SUBLEVEL = 2/' "$r/Makefile"
 	rgit commit -q -a -m "md/raid0: a comment, and 9.9.2-rc1"
 	rgit branch rc
+}
+
+# standin_gate_fstests: $fst, a stand-in fstests checkout and guest for
+# the gate (generic/001 fails on a kernel with BUG, generic/002 fails
+# everywhere and the series' baseline expects it, generic/003 names the
+# planted patch's commit as its fix, as fstests' tests do), and the
+# commands that stand in for the image and the boot ($T/fsimage,
+# $T/fsboot).
+standin_gate_fstests() {
+	fst="$T/fstests"
+	standin_fstests "$fst"
+	standin_test 001 'grep -q "^BUG" "$SG_STANDIN_KERNEL" && echo corrupted || echo 0123456789abcdef' '0123456789abcdef
+'
+	standin_test 002 'echo "read back 0000"' 'read back abcd
+'
+	standin_test 003 '. ./common/rc; _fixed_by_kernel_commit 222222222222 "md/raid0: planted"; echo ok' 'ok
+'
+	cp "$(dirname "$SGCONF")/fixedby" "$(dirname "$SGCONF")/fsbaseline" "$SG_CACHE/bin/"
+	standin_fstests_boot "$fst" "$T/fsboot"
+	printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/fsimage"
+	chmod +x "$T/fsimage"
+	mkdir -p "$T/conf/backports/9.9"
+	printf 'generic/002\t# FAIL: a known failure of the stand-in era\n' > "$T/conf/backports/9.9/fstests.expunge"
 }

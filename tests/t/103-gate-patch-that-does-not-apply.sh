@@ -8,7 +8,6 @@
 SG_GATE_TRIES=1 gate "$T/first" "$T/clean" || fail "the first gate: $(tail -n 5 "$T/first.out")"
 git -C "$SG_CACHE/src/9.9" for-each-ref --format='%(refname) %(objectname)' > "$T/refs.before"
 rm -f "$T/clean/series"
-quilt() { :; }
 cp "$q/planted" "$T/clean/planted"
 printf 'planted\nwiden-a\n' > "$T/clean/series"
 gate "$T/noapply" "$T/clean"

@@ -8,23 +8,7 @@
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/tests/gate-standin.sh"
-fst="$T/fstests"
-standin_fstests "$fst"
-standin_test 001 'grep -q "^BUG" "$SG_STANDIN_KERNEL" && echo corrupted || echo 0123456789abcdef' '0123456789abcdef
-'
-standin_test 002 'echo "read back 0000"' 'read back abcd
-'
-# generic/003 names the planted patch's commit as its fix, as fstests'
-# tests do: the gate runs it too, though TESTS leaves it out.
-standin_test 003 '. ./common/rc; _fixed_by_kernel_commit 222222222222 "md/raid0: planted"; echo ok' 'ok
-'
-cp "$(dirname "$SGCONF")/fixedby" "$SG_CACHE/bin/"
-standin_fstests_boot "$fst" "$T/fsboot"
-printf '#!/bin/sh\necho made "$@" >&2\n' > "$T/fsimage"
-chmod +x "$T/fsimage"
-cp "$(dirname "$SGCONF")/fsbaseline" "$SG_CACHE/bin/"
-mkdir -p "$T/conf/backports/9.9"
-printf 'generic/002\t# FAIL: a known failure of the stand-in era\n' > "$T/conf/backports/9.9/fstests.expunge"
+standin_gate_fstests
 FSTESTS="$fst" TESTS="generic/001 generic/002" SG_FSTESTS_IMAGE_CMD="$T/fsimage" SG_FSTESTS_BOOT_CMD="$T/fsboot" \
 	gate "$T/fs" "$q"
 rc=$?
