@@ -27,8 +27,8 @@
  * neither a pass nor a failure: report/gatejudge.h's regression (build),
  * regression (boot), fixed (boot), fixed (build) and not run.
  *
- * The comparison goes to OUT/gate.tsv (run file kind gate) and
- * OUT/gate.md, regressions first.
+ * The comparison goes to OUT/gate.tsv (run file kind gate), and from it
+ * OUT/judgement and OUT/gate.md (report/gatemd.c), regressions first.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -41,7 +41,6 @@
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
-#include "tables.h"
 
 #define MAX_TRIES 16
 
@@ -60,13 +59,6 @@ struct row_verdict {
 	const struct result *first[2];		/* each side's first try */
 	const char *kernel[2];	/* each side's kernel, of its first try */
 };
-
-static const char *const order[] = {
-	"regression", "regression (build)", "regression (boot)", "not run", "fixed",
-	"fixed (boot)", "fixed (build)", "still failing (changed)", "still failing", "flaky",
-	"pass", "skip",
-};
-#define NR_VERDICTS (int)(sizeof(order) / sizeof(order[0]))
 
 static int same_row(const struct result *a, const struct result *b)
 {
@@ -280,71 +272,6 @@ static void write_tsv(FILE *f)
 		put_row(f, &verdicts[i]);
 }
 
-static int count(const char *verdict)
-{
-	int i, n = 0;
-
-	for (i = 0; i < nr_verdicts; i++)
-		n += !strcmp(verdicts[i].verdict, verdict);
-	return n;
-}
-
-/* "3 regressions, 1 fixed, ..." of the verdicts there are, into buf. */
-static const char *summary(char *buf, size_t len)
-{
-	size_t at = 0;
-	int k, n;
-
-	at = snprintf(buf, len, "%d rows:", nr_verdicts);
-	for (k = 0; k < NR_VERDICTS && at < len; k++) {
-		n = count(order[k]);
-		if (n)
-			at += snprintf(buf + at, len - at, " %d %s%s,", n, order[k],
-				       n > 1 && !strcmp(order[k], "regression") ? "s" : "");
-	}
-	if (at < len && buf[at - 1] == ',')
-		buf[at - 1] = '\0';
-	return buf;
-}
-
-/* One row of gate.md: a regression in bold, the rate beside the verdict. */
-static void md_row(FILE *f, const struct row_verdict *v)
-{
-	const char *bold = gate_is_regression(v->verdict) ? "**" : "";
-	char both[2048], tail[2048];
-	char label[256], verdict[64];
-
-	snprintf(verdict, sizeof(verdict), "%s%s%s", v->verdict, strcmp(v->rate, "-") ? " " : "",
-		 strcmp(v->rate, "-") ? v->rate : "");
-	fprintf(f, "| %s | %s | %s | %s | %s | %s%s%s | ", results_label(v->row, label, sizeof(label)),
-		v->row->col[R_VARIANT], v->row->col[R_CHECK], v->previous, v->candidate, bold, verdict, bold);
-	if (!strcmp(v->verdict, "still failing (changed)")) {
-		snprintf(both, sizeof(both), "was: %s; now: %s", v->first[0]->col[R_REASON],
-			 v->first[1]->col[R_REASON]);
-		tables_md_cell(f, both, 320);
-	} else {
-		tables_md_cell(f, reason(v, tail, sizeof(tail)), 160);
-	}
-	fputs(" |\n", f);
-}
-
-static const struct gate_judgement *lead;
-
-static void write_md(FILE *f)
-{
-	char line[512];
-	int i, k;
-
-	gate_md_lead(f, lead);
-	fprintf(f, "| series | variant | check | previous | candidate | verdict | first bad line |\n");
-	fprintf(f, "|---|---|---|---|---|---|---|\n");
-	for (k = 0; k < NR_VERDICTS; k++)
-		for (i = 0; i < nr_verdicts; i++)
-			if (!strcmp(verdicts[i].verdict, order[k]))
-				md_row(f, &verdicts[i]);
-	fprintf(f, "\n%s\n", summary(line, sizeof(line)));
-}
-
 /* Keeps the rows of variant alone (RUN@VARIANT: one kernel of a run). */
 static void only_variant(struct result *rows, int *nr, const char *variant)
 {
@@ -424,16 +351,20 @@ int compare_runs(const char *out, char *previous, char *candidate)
 		judge(&verdicts[i], &prev, &cand);
 	if (write_file("report --compare", out, "gate.tsv", write_tsv))
 		return 2;
-	/* The verdict as every reader of the run will say it: gatejudge's. */
+	/*
+	 * The verdict as every reader of the run will say it (gatejudge's),
+	 * and gate.md by its one writer, both from the rows as gate.tsv has
+	 * them.
+	 */
 	if (gate_run_load(&g, out, "report --compare"))
 		return 2;
 	gate_judge(&g, &j);
+	gate_summary(&g, line, sizeof(line));
+	i = gate_judgement_write(&j, out, "report --compare") ||
+	    gate_md_write(&j, &g, out, "report --compare");
 	gate_run_free(&g);
-	lead = &j;
-	if (gate_judgement_write(&j, out, "report --compare") ||
-	    write_file("report --compare", out, "gate.md", write_md))
+	if (i)
 		return 2;
-	summary(line, sizeof(line));
 	if (!strcmp(j.verdict, "cannot judge")) {
 		printf("%s; CANNOT JUDGE: %s\n", line, j.why);
 		return 3;

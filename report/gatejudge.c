@@ -43,6 +43,30 @@ const char *gate_tries_said(const char *tries)
 	return first;
 }
 
+const char *const gate_verdicts[] = {
+	"regression", "regression (build)", "regression (boot)", "not run", "fixed",
+	"fixed (boot)", "fixed (build)", "still failing (changed)", "still failing", "flaky",
+	"pass", "skip",
+};
+const int gate_nr_verdicts = sizeof(gate_verdicts) / sizeof(gate_verdicts[0]);
+
+const char *gate_summary(const struct gate_run *g, char *buf, size_t len)
+{
+	size_t at;
+	int k, n;
+
+	at = snprintf(buf, len, "%d rows:", g->nr);
+	for (k = 0; k < gate_nr_verdicts && at < len; k++) {
+		n = gate_run_count(g, gate_verdicts[k]);
+		if (n)
+			at += snprintf(buf + at, len - at, " %d %s%s,", n, gate_verdicts[k],
+				       n > 1 && !strcmp(gate_verdicts[k], "regression") ? "s" : "");
+	}
+	if (at < len && buf[at - 1] == ',')
+		buf[at - 1] = '\0';
+	return buf;
+}
+
 int gate_is_regression(const char *verdict)
 {
 	return !strncmp(verdict, "regression", 10);
@@ -57,20 +81,22 @@ int gate_ran_both(char *const *row)
 /* The previous release ran no row: it did not build, or never booted. */
 static int previous_ran_nothing(const struct gate_run *g, char *why, size_t len)
 {
+	const char *error = NULL;	/* the first ERROR's reason */
 	int i;
 
-	for (i = 0; i < g->nr; i++)
-		if (strcmp(g->rows[i][G_PREVIOUS], "-") && !strstr(g->rows[i][G_PREVIOUS], "ERROR"))
-			return 0;
-	for (i = 0; i < g->nr && !strstr(g->rows[i][G_PREVIOUS], "ERROR"); i++)
-		;
-	if (i == g->nr) {
-		snprintf(why, len, "the previous release ran no check");
-		return 1;
+	for (i = 0; i < g->nr; i++) {
+		if (!strstr(g->rows[i][G_PREVIOUS], "ERROR")) {
+			if (strcmp(g->rows[i][G_PREVIOUS], "-"))
+				return 0;
+		} else if (!error) {
+			error = g->rows[i][G_PREVIOUS_REASON];
+		}
 	}
-	snprintf(why, len, "the previous release does not %s: %s",
-		 strcmp(gate_error_kind(g->rows[i][G_PREVIOUS_REASON]), "build") ? "boot" : "build",
-		 g->rows[i][G_PREVIOUS_REASON]);
+	if (!error)
+		snprintf(why, len, "the previous release ran no check");
+	else
+		snprintf(why, len, "the previous release does not %s: %s",
+			 strcmp(gate_error_kind(error), "build") ? "boot" : "build", error);
 	return 1;
 }
 
@@ -85,9 +111,10 @@ static int inverted_proofs(const struct gate_run *g)
 
 void gate_judge(const struct gate_run *g, struct gate_judgement *j)
 {
-	int i, bad = 0, unran = 0;
+	int i, unran = 0;
 
-	j->tested = 0;
+	j->tested = j->regressions = 0;
+	j->inverted = inverted_proofs(g);
 	j->why[0] = '\0';
 	if (!g->nr) {
 		j->verdict = "cannot judge";
@@ -99,14 +126,15 @@ void gate_judge(const struct gate_run *g, struct gate_judgement *j)
 		return;
 	}
 	for (i = 0; i < g->nr; i++) {
-		bad += gate_is_regression(g->rows[i][G_VERDICT]);
+		j->regressions += gate_is_regression(g->rows[i][G_VERDICT]);
 		unran += !gate_ran_both(g->rows[i]);
 	}
-	j->verdict = bad || inverted_proofs(g) ? "regression" : "no regression";
-	if (bad || inverted_proofs(g)) {
+	if (j->regressions || j->inverted) {
+		j->verdict = "regression";
 		snprintf(j->why, sizeof(j->why), "a regression");
 		return;
 	}
+	j->verdict = "no regression";
 	if (unran) {
 		snprintf(j->why, sizeof(j->why), "%d of %d rows did not run on both kernels", unran,
 			 g->nr);

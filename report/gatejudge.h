@@ -45,9 +45,17 @@ int gate_is_regression(const char *verdict);
 /* The row ran on both kernels: no ERROR on either side, on any try. */
 int gate_ran_both(char *const *row);
 
+/* Every verdict a row can have, in the order the gate lists them. */
+extern const char *const gate_verdicts[];
+extern const int gate_nr_verdicts;
+/* "6 rows: 4 regressions, 2 pass" of g's rows, into buf. */
+const char *gate_summary(const struct gate_run *g, char *buf, size_t len);
+
 struct gate_judgement {
 	const char *verdict;	/* "no regression", "regression", "cannot judge" */
 	int tested;		/* a Tested-by is earned */
+	int regressions;	/* rows whose verdict is a regression */
+	int inverted;		/* proofs inverted: a patch that breaks its check */
 	char why[1024];		/* when not: why, one sentence */
 };
 

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
-#include <stdlib.h>
 #include <string.h>
 
 #include "gatemd.h"
 #include "outfile.h"
 #include "tables.h"
 
-void gate_md_lead(FILE *f, const struct gate_judgement *j)
+/* gate.md's first line: the verdict, and why there is no Tested-by. */
+static void gate_md_lead(FILE *f, const struct gate_judgement *j)
 {
 	char said[1280];
 
@@ -20,8 +20,45 @@ void gate_md_lead(FILE *f, const struct gate_judgement *j)
 static struct {
 	const struct gate_judgement *j;
 	const struct gate_run *g;
-	const char *table;	/* the comparison's, its summary line last */
 } md;
+
+/* A row of the table: a regression in bold, the rate beside the verdict. */
+static void table_row(FILE *f, char **r)
+{
+	const char *bold = gate_is_regression(r[G_VERDICT]) ? "**" : "";
+	int rate = strcmp(r[G_RATE], "-") != 0;
+	char both[2048];
+
+	fprintf(f, "| ");
+	if (strcmp(r[G_WRITER], "-"))	/* a cross-era pair: its two series */
+		fprintf(f, "%s→%s", r[G_WRITER], r[G_READER]);
+	else
+		fputs(r[G_SERIES], f);
+	fprintf(f, " | %s | %s | %s | %s | %s%s%s%s%s | ", r[G_VARIANT], r[G_CHECK], r[G_PREVIOUS],
+		r[G_CANDIDATE], bold, r[G_VERDICT], rate ? " " : "", rate ? r[G_RATE] : "", bold);
+	if (!strcmp(r[G_VERDICT], "still failing (changed)")) {
+		snprintf(both, sizeof(both), "was: %s; now: %s", r[G_PREVIOUS_REASON], r[G_REASON]);
+		tables_md_cell(f, both, 320);
+	} else {
+		tables_md_cell(f, r[G_REASON], 160);
+	}
+	fputs(" |\n", f);
+}
+
+/* The rows, in the gate's order of verdicts, and the summary line. */
+static void table(FILE *f)
+{
+	char line[512];
+	int i, k;
+
+	fputs("| series | variant | check | previous | candidate | verdict | first bad line |\n", f);
+	fputs("|---|---|---|---|---|---|---|\n", f);
+	for (k = 0; k < gate_nr_verdicts; k++)
+		for (i = 0; i < md.g->nr; i++)
+			if (!strcmp(md.g->rows[i][G_VERDICT], gate_verdicts[k]))
+				table_row(f, md.g->rows[i]);
+	fprintf(f, "\n%s\n", gate_summary(md.g, line, sizeof(line)));
+}
 
 static void narrowing(FILE *f)
 {
@@ -54,64 +91,15 @@ static void proofs(FILE *f)
 static void put_md(FILE *f)
 {
 	gate_md_lead(f, md.j);
-	fputs(md.table, f);
+	table(f);
 	narrowing(f);
 	proofs(f);
 }
 
-/*
- * The comparison's table in gate.md's text: after the lead and its blank
- * line, up to and with the summary line ("N rows: ...").
- */
-static char *comparison(char *text)
+int gate_md_write(const struct gate_judgement *j, const struct gate_run *g, const char *run,
+		  const char *who)
 {
-	char *p = text, *line, *nl;
-
-	if (!strncmp(p, "**", 2)) {
-		p = strchr(p, '\n');
-		p = p ? p + 1 : text + strlen(text);
-		p += *p == '\n';
-	}
-	for (line = p; *line; line = nl + 1) {
-		nl = strchr(line, '\n');
-		if (!nl)
-			break;
-		if (line[0] >= '0' && line[0] <= '9' && strstr(line, " rows:") &&
-		    strstr(line, " rows:") < nl) {
-			nl[1] = '\0';
-			break;
-		}
-	}
-	return p;
-}
-
-int gate_md_finish(const struct gate_judgement *j, const struct gate_run *g, const char *run,
-		   const char *who)
-{
-	char path[4096], *text;
-	long n;
-	FILE *f;
-	int rc;
-
-	snprintf(path, sizeof(path), "%s/gate.md", run);
-	f = fopen(path, "r");
-	if (!f)
-		return 0;
-	fseek(f, 0, SEEK_END);
-	n = ftell(f);
-	rewind(f);
-	text = calloc(1, n + 1);
-	if (!text || fread(text, 1, n, f) != (size_t)n) {
-		fclose(f);
-		free(text);
-		fprintf(stderr, "%s: %s: cannot read\n", who, path);
-		return -1;
-	}
-	fclose(f);
 	md.j = j;
 	md.g = g;
-	md.table = comparison(text);
-	rc = write_file(who, run, "gate.md", put_md) ? -1 : 0;
-	free(text);
-	return rc;
+	return write_file(who, run, "gate.md", put_md) ? -1 : 0;
 }

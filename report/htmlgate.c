@@ -149,7 +149,8 @@ static void narrowed(FILE *f)
 int html_gate(FILE *f, const char *dir)
 {
 	struct gate_judgement j;
-	int i, bad;
+	char said[1280];
+	int i;
 
 	if (gate_run_load(&g, dir, "report --html")) {
 		gate_run_free(&g);
@@ -159,18 +160,16 @@ int html_gate(FILE *f, const char *dir)
 		gate_run_free(&g);
 		return 0;
 	}
-	for (i = bad = 0; i < g.nr; i++)
-		bad += gate_is_regression(g.rows[i][G_VERDICT]);
 	gate_judge(&g, &j);
 	fputs("<section id=\"gate\"><h2>The candidate beside the previous release", f);
 	/* No badge where nothing was compared: a gate that cannot judge says why. */
 	if (!strcmp(j.verdict, "cannot judge")) {
 		fputs("</h2>\n<p class=\"bad\">Cannot judge: ", f);
-		html_text(f, j.why);
-		fputs(". No verdict, no Tested-by.</p>\n", f);
-	} else if (bad || !strcmp(j.verdict, "regression")) {
-		fprintf(f, " <span class=\"badge bad\">%d regression%s</span></h2>\n", bad,
-			bad == 1 ? "" : "s");
+		html_text(f, gate_judgement_said(&j, said, sizeof(said)));
+		fputs("</p>\n", f);
+	} else if (!strcmp(j.verdict, "regression")) {
+		fprintf(f, " <span class=\"badge bad\">%d regression%s</span></h2>\n", j.regressions,
+			j.regressions == 1 ? "" : "s");
 	} else {
 		fprintf(f, " <span class=\"badge ok\">no regression</span></h2>\n");
 		if (!j.tested) {

@@ -29,15 +29,6 @@ static struct reply {
 	struct gate_judgement j;
 } r;
 
-static int inverted(void)
-{
-	int i, n = 0;
-
-	for (i = 0; i < r.g.nr_proofs; i++)
-		n += !strcmp(r.g.proofs[i][PR_OUTCOME], "inverted");
-	return n;
-}
-
 /* Proofs i and j: the same patch, the same outcome. */
 static int same_proof(int i, int j)
 {
@@ -109,12 +100,10 @@ static void proofs_said(FILE *f)
 		}
 }
 
-static int regressions(void);
-
 static void culprit_said(FILE *f)
 {
 	char **c = r.g.culprit;
-	int build = gate_run_count(&r.g, "regression (build)") == regressions();
+	int build = gate_run_count(&r.g, "regression (build)") == r.j.regressions;
 
 	if (!c[0])
 		return;
@@ -243,16 +232,6 @@ static void list_said(FILE *f, const char *csv)
 			fputc(*csv, f);
 }
 
-/* The regressions' rows, how many. */
-static int regressions(void)
-{
-	int i, n = 0;
-
-	for (i = 0; i < r.g.nr; i++)
-		n += gate_is_regression(r.g.rows[i][G_VERDICT]);
-	return n;
-}
-
 /* The build regressions first: one line says the candidate did not build. */
 static void regressions_said(FILE *f, int bad)
 {
@@ -275,8 +254,6 @@ static void regressions_said(FILE *f, int bad)
 
 static void write_reply(FILE *f)
 {
-	int bad = regressions();
-
 	headers(f);
 	fprintf(f, "On %s (%s plus %d patch%s of the queue), built and booted in QEMU with\n"
 		"stableguard's data-integrity checks, beside %s:\n\n", r.release, r.previous,
@@ -290,8 +267,8 @@ static void write_reply(FILE *f)
 	}
 	if (!strcmp(r.j.verdict, "cannot judge")) {
 		fprintf(f, "Not tested: %s.\nNothing was compared, so this is no verdict.\n", r.j.why);
-	} else if (bad) {
-		regressions_said(f, bad);
+	} else if (r.j.regressions) {
+		regressions_said(f, r.j.regressions);
 	} else {
 		fprintf(f, "No regression: %d check%s, none worse than on %s.\n", r.g.nr,
 			r.g.nr == 1 ? "" : "s", r.previous);
@@ -307,7 +284,7 @@ static void write_reply(FILE *f)
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
 	if (r.j.tested)
 		fprintf(f, "\nTested-by: %s\n", r.tester);
-	else if (!bad && !inverted() && strcmp(r.j.verdict, "cannot judge"))
+	else if (!strcmp(r.j.verdict, "no regression"))
 		fprintf(f, "\nNot tested: %s; no Tested-by.\n", r.j.why);
 }
 
@@ -330,7 +307,7 @@ int reply_write(const char *run, const char *series, const char *release, int pa
 	kernels();
 	gate_judge(&r.g, &r.j);
 	if (gate_judgement_write(&r.j, run, "report --reply") ||
-	    gate_md_finish(&r.j, &r.g, run, "report --reply"))
+	    gate_md_write(&r.j, &r.g, run, "report --reply"))
 		goto out;
 	if (write_file("report --reply", run, "reply.eml", write_reply))
 		goto out;
