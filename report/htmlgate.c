@@ -16,6 +16,26 @@
 #include "html.h"
 
 static struct gate_run g;
+static const char *g_dir;	/* whose files g holds: the page's header and section read them once */
+
+/* DIR's gate files into g, unless g holds them already; 0, or -1. */
+static int load(const char *dir)
+{
+	if (g_dir == dir)
+		return 0;
+	gate_run_free(&g);
+	g_dir = NULL;
+	if (gate_run_load(&g, dir, "report --html"))
+		return -1;
+	g_dir = dir;
+	return 0;
+}
+
+static void unload(void)
+{
+	gate_run_free(&g);
+	g_dir = NULL;
+}
 
 /* A proof's colour: proven green, inverted or not fixed red, else grey. */
 static const char *proof_class(const char *o)
@@ -152,12 +172,12 @@ int html_gate(FILE *f, const char *dir)
 	char said[1280];
 	int i;
 
-	if (gate_run_load(&g, dir, "report --html")) {
-		gate_run_free(&g);
+	if (load(dir)) {
+		unload();
 		return -1;
 	}
 	if (!g.nr) {
-		gate_run_free(&g);
+		unload();
 		return 0;
 	}
 	gate_judge(&g, &j);
@@ -187,28 +207,23 @@ int html_gate(FILE *f, const char *dir)
 	narrowed(f);
 	proofs(f);
 	fputs("</section>\n", f);
-	gate_run_free(&g);
+	unload();
 	return 0;
 }
 
 int html_gate_summary(FILE *f, const char *dir)
 {
-	struct gate_run gr = { 0 };
 	struct gate_judgement j;
 	char said[1280];
-	int rc = 0;
 
-	if (gate_run_load(&gr, dir, "report") || !gr.has_gate)
-		goto out;
-	gate_judge(&gr, &j);
+	if (load(dir) || !g.has_gate)
+		return 0;
+	gate_judge(&g, &j);
 	fprintf(f, "<span class=\"badge %s\">a gate: ", !strcmp(j.verdict, "no regression") ?
 		(j.tested ? "ok" : "skip") : "bad");
 	html_text(f, j.verdict);
 	fputs("</span> ", f);
 	html_text(f, gate_judgement_said(&j, said, sizeof(said)));
 	fputs(" The grid below is each kernel's first boots.", f);
-	rc = 1;
-out:
-	gate_run_free(&gr);
-	return rc;
+	return 1;
 }
