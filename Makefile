@@ -167,7 +167,7 @@ RUNFILE_C := lib/runfile.c lib/tsv.c
 CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c) \
 	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
 JUDGE_C := report/results.c report/join.c report/compare.c report/gatejudge.c report/gateproofs.c report/gatemd.c \
-	report/gateculprit.c \
+	report/gateculprit.c report/gatenext.c report/gatesub.c report/run.c \
 	report/reply.c report/gaterun.c $(RUNFILE_C)
 RENDER_C := $(addprefix report/,tables.c kcidb.c kcidbrun.c kcidbgate.c kcidbbisect.c html.c htmlrun.c htmlgate.c \
 	htmlbisect.c htmlindex.c runfolder.c bisectrun.c guestlog.c sgline.c) lib/jsonw.c lib/outfile.c

@@ -64,10 +64,14 @@ sg_guest_slots() {
 		echo "$SG_GUESTS"
 		return
 	fi
-	sg_kib=$(sed -n 's/^MemAvailable: *\([0-9]*\) kB$/\1/p' /proc/meminfo 2>/dev/null)
-	sg_fit=$(( ${sg_kib:-0} / ((SG_GUEST_MEM + 256) * 1024) ))
+	sg_kib=0
+	while read -r sg_k sg_v _; do
+		[ "$sg_k" != MemAvailable: ] || sg_kib=$sg_v
+	done < /proc/meminfo
+	sg_fit=$(( sg_kib / ((SG_GUEST_MEM + 256) * 1024) ))
 	[ "$sg_fit" -ge 1 ] || sg_fit=1
-	[ "$sg_fit" -lt "$(nproc)" ] && echo "$sg_fit" || nproc
+	sg_cores=$(nproc)
+	[ "$sg_fit" -lt "$sg_cores" ] && echo "$sg_fit" || echo "$sg_cores"
 }
 
 # How kernels are built: "local, ccache", or over distcc when DISTCC_HOSTS
@@ -88,7 +92,10 @@ sg_build_mode() {
 # the bytes before trusting it), else the file's own.
 sg_image_sum() {
 	[ -n "$1" ] && [ -f "$1" ] || { echo -; return; }
-	sis=$(sed -n 's/^image //p' "${1%/*}/stamp" 2>/dev/null)
+	sis=
+	[ ! -f "${1%/*}/stamp" ] || while read -r sis_k sis_v; do
+		[ "$sis_k" != image ] || sis=$sis_v
+	done < "${1%/*}/stamp"
 	[ -n "$sis" ] || sis=$(sha256sum < "$1" | cut -c1-64)
 	echo "$sis"
 }

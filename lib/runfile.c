@@ -52,6 +52,10 @@ const char *const narrow_names[NA_NCOLS] = { "chunks", "kept", "checks", "run" }
 const char *const judgement_names[J_NCOLS] = { "verdict", "tested", "why" };
 const char *const entry_names[E_NCOLS] = { "number", "patch", "subject", "upstream", "commit" };
 const char *const proofplan_names[PP_NCOLS] = { "number", "patch", "upstream", "check", "dir", "note" };
+const char *const needed_names[N_NCOLS] = {
+	"dir", "variants", "checks", "tests", "chunks", "seed", "build", "kernels", "why",
+};
+const char *const stage_names[ST_NCOLS] = { "stage", "status" };
 const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
 const char *const plan_names[PL_NCOLS] = {
@@ -104,6 +108,8 @@ static const struct runfile_kind kinds[] = {
 	{ "proofplan", proofplan_names, PP_NCOLS },
 	{ "entries", entry_names, E_NCOLS },
 	{ "kind", kind_names, K_NCOLS },
+	{ "needed", needed_names, N_NCOLS },
+	{ "stage", stage_names, ST_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -34,7 +34,10 @@
  *			lacks, each check that proves one run on it
  *	narrow		a gate's arrays narrowed to what the previous passes
  *	judgement	a gate's verdict over all it ran (report/gatejudge.h)
- *	proofplan	what a gate's proofs booted, for report --proofs
+ *	proofplan	what a gate's proofs boot: each patch's checks and
+ *			the folder of its tries, for report --gate
+ *	needed		the boots a gate still needs (report --gate)
+ *	stage		the steps of a gate judged so far (report --gate)
  *	entries		a gate's queue: each patch, in order, and its commit
  *	kind		what made a run folder: a matrix, a gate, ...
  *
@@ -238,12 +241,6 @@ enum judgement_col { J_VERDICT, J_TESTED, J_WHY, J_NCOLS };
 extern const char *const judgement_names[J_NCOLS];
 
 /*
- * What a gate's proofs booted (RUN/proof-plan, maintain/gate.sh): a row a
- * patch's check or test, the folder whose DIR.without and DIR.with hold
- * each try's "check observed", and why it could not be proven ("-").
- * report --proofs judges it into RUN/proofs.
- */
-/*
  * A gate's queue (RUN/entries, maintain/gate.sh once the candidate is
  * made): each patch's place (NNN/MMM), file, subject, the upstream
  * commit it says it backports ("-"), and its commit on the candidate.
@@ -251,8 +248,39 @@ extern const char *const judgement_names[J_NCOLS];
 enum entry_col { E_NUMBER, E_PATCH, E_SUBJECT, E_UPSTREAM, E_COMMIT, E_NCOLS };
 extern const char *const entry_names[E_NCOLS];
 
+/*
+ * What a gate's proofs boot (RUN/proof-plan, maintain/gate.sh, before
+ * any of it boots): a row a patch's check or fstests test; dir, the
+ * folder of its first try without the patch (RUN/proof-NNN: the variant
+ * without-NNN; its next tries DIR-try-K, the candidate's DIR-with-try-K);
+ * why it cannot be proven ("-": the revert did not apply).  report --gate
+ * says which tries to boot, and judges them into RUN/proofs.
+ */
 enum proofplan_col { PP_NUMBER, PP_PATCH, PP_UPSTREAM, PP_CHECK, PP_DIR, PP_NOTE, PP_NCOLS };
 extern const char *const proofplan_names[PP_NCOLS];
+
+/*
+ * A boot a gate still needs (RUN/needed, report --gate, rewritten each
+ * time it judges): the sub-run's folder (planned: its series, variants
+ * and plan written), its variants and checks (comma-separated, "-" none),
+ * its fstests tests (comma-separated), the guest's chunks, the seed,
+ * whether its kernel must be built first (yes: a proof's candidate
+ * without a patch), the folder that names each variant's kernel
+ * (kernels/S), and why, as the gate says it.
+ */
+enum needed_col {
+	N_DIR, N_VARIANTS, N_CHECKS, N_TESTS, N_CHUNKS, N_SEED, N_BUILD, N_KERNELS, N_WHY,
+	N_NCOLS
+};
+extern const char *const needed_names[N_NCOLS];
+
+/*
+ * A step of a gate judged (RUN/stages, report --gate, a row appended as
+ * each ends): compare, narrow, tries or proofs; its status (0 no
+ * regression, 1 a regression or an inverted proof, 3 cannot judge).
+ */
+enum stage_col { ST_STAGE, ST_STATUS, ST_NCOLS };
+extern const char *const stage_names[ST_NCOLS];
 
 /*
  * What a run folder is (RUN/kind, one row): matrix (make matrix: the

@@ -6,14 +6,15 @@
 
 # Every SG_ setting's default (and what it means): one table, found by
 # SG_ROOT or else one folder up from the script (prove/, maintain/).
-if [ -n "${SG_ROOT:-}" ]; then . "$SG_ROOT/lib/settings"; else . "$(dirname "$0")/../lib/settings"; fi
+if [ -n "${SG_ROOT:-}" ]; then . "$SG_ROOT/lib/settings"; else . "${0%/*}/../lib/settings"; fi
 SGCONF="${SGCONF:-$SG_CACHE/bin/sgconf}"
 QUILTMAIL="${QUILTMAIL:-$SG_CACHE/bin/quiltmail}"
 # The run files' one writer and reader by column name (lib/runfile.h).
 RUNFILE="$SG_CACHE/bin/runfile"
 BRANCHES=$SG_BRANCHES
 # Paths in branches.yaml are relative to it.
-SG_CONF_DIR=$(cd "$(dirname "$BRANCHES")" && pwd)
+case $BRANCHES in */*) SG_CONF_DIR=${BRANCHES%/*} ;; *) SG_CONF_DIR=. ;; esac
+SG_CONF_DIR=$(cd "$SG_CONF_DIR" && pwd)
 
 # The helpers grouped by what they serve: the cache's git repositories,
 # builds and guests, mail.

@@ -194,3 +194,36 @@ int tsv_read_optional(const char *path, const char *who, const char *const *name
 {
 	return read_file(path, who, names, n, mode, row, ctx, 1);
 }
+
+static int table_row(void *ctx, char **cols)
+{
+	struct tsv_table *t = ctx;
+	void *more = realloc(t->rows, (t->nr + 1) * sizeof(*t->rows));
+
+	if (!more)
+		return -1;
+	t->rows = more;
+	return tsv_copy(cols, t->n, t->rows[t->nr++]);
+}
+
+int tsv_table_read(struct tsv_table *t, const char *path, const char *who,
+		   const char *const *names, int n)
+{
+	memset(t, 0, sizeof(*t));
+	if (n > 32) {
+		fprintf(stderr, "%s: %s: more than 32 columns\n", who, path);
+		return -1;
+	}
+	t->n = n;
+	return tsv_read_optional(path, who, names, n, TSV_EXACT, table_row, t);
+}
+
+void tsv_table_free(struct tsv_table *t)
+{
+	int i;
+
+	for (i = 0; i < t->nr; i++)
+		free(t->rows[i][0]);
+	free(t->rows);
+	memset(t, 0, sizeof(*t));
+}

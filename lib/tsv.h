@@ -30,6 +30,18 @@ int tsv_read_optional(const char *path, const char *who, const char *const *name
 		      enum tsv_header mode, int (*row)(void *ctx, char **cols), void *ctx);
 /* cols[0..n) into one allocation: out[i] the copy of cols[i]; free(out[0]). */
 int tsv_copy(char *const *cols, int n, char **out);
+/* A whole run file in memory: rows[i][j] the value of names[j]. */
+struct tsv_table {
+	char *(*rows)[32];
+	int nr;
+	int n;		/* columns, at most 32 */
+};
+
+/* tsv_read_optional() of the whole file into t (TSV_EXACT); 0 or -1. */
+int tsv_table_read(struct tsv_table *t, const char *path, const char *who,
+		   const char *const *names, int n);
+void tsv_table_free(struct tsv_table *t);
+
 /* names joined by tabs into buf (a header line, without its newline). */
 const char *tsv_join(const char *const *names, int n, char *buf, size_t len);
 

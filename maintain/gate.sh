@@ -18,12 +18,14 @@
 # series, variants: kind gate, every check of branches.yaml on both; the
 # variants previous and candidate-<the queue's name>), and
 # prove/matrix.sh builds them in the series' build folder (the candidate
-# an incremental rebuild) and boots each with every check; then report
-# --compare puts the candidate's rows beside the previous release's
-# (RUN_DIR/gate.md, gate.tsv), and the tester's reply to the review
-# thread is written (RUN_DIR/reply.eml).  Where the previous release
-# fails a check on some of the guest's arrays only (4.0.1 with a 12 KiB
-# chunk), the gate is run again on the arrays it passes, and says so.
+# an incremental rebuild) and boots each with every check.  Then this
+# script decides nothing: report --gate (report/gatenext.c) judges each
+# step (the comparison, the narrowing where the previous release fails
+# some of the guest's arrays only, the tries of the rows that differ,
+# the proofs) and lists the boots it needs in RUN_DIR/needed, which
+# boot_needed boots, until it needs none; a regression is bisected
+# (maintain/bisect.sh, verified by report --culprit), and the tester's
+# reply to the review thread is written (RUN_DIR/reply.eml).
 # Exit 0 no regression, 1 a regression, 2 bad input (a patch that does
 # not apply is named with its hunk, and every branch stays as it was).
 set -u	# not -e: the compare's "regression" is a status, not a failure
@@ -217,10 +219,9 @@ proof_tests() {
 # fstests_both: with FSTESTS, the data-integrity list of fstests (or
 # TESTS) on both kernels (prove/fstests.sh, the fstests guest, each
 # kernel the matrix kept; the series' baseline says what to leave out),
-# RUN_DIR/fstests; each side's rows joined with its checks'
-# (RUN_DIR/all-previous, all-candidate: report --union), which the gate
-# then compares.  The fstests rows boot once: they are not tried again,
-# and narrow nothing.
+# RUN_DIR/fstests; report --gate joins each side's rows with its checks'
+# (RUN_DIR/all-previous, all-candidate) and compares them.  The fstests
+# rows boot once: they are not tried again, and narrow nothing.
 fstests_both() {
 	# The list, and every test of the index that proves a patch of the
 	# queue (its proof needs the candidate's outcome).
@@ -238,262 +239,94 @@ fstests_both() {
 		return 2
 	fi
 	sg_say "gate: fstests on both: $("$RUNFILE" count "$run/fstests/results.tsv") rows ($run/fstests)"
-	gate_prev=$(with_fstests "$run" previous) && gate_cand=$(with_fstests "$run" "$cand")
 }
 
-# with_fstests DIR VARIANT: the side's rows to compare: DIR@VARIANT, joined
-# with its fstests rows when the gate ran fstests (DIR/all-VARIANT).
-with_fstests() {
-	if [ ! -f "$run/fstests/results.tsv" ]; then
-		echo "$1@$2"
-		return
-	fi
-	mkdir -p "$1/all-$2" &&
-		"$SG_CACHE/bin/report" --union "$1/all-$2" "$1@$2,$run/fstests@$2" &&
-		echo "$1/all-$2"
-}
-
-# retry_differing: the rows that differed between the two kernels (a
-# regression or a fix, on one boot each) booted again on both, with the
-# next seeds (SG_GATE_TRIES boots in all, kernels kept, RUN_DIR/try-K),
-# then compared over every try: a previous release that disagrees with
-# itself makes a flake, not a regression; a candidate that fails some
-# tries where the previous release passes all is an intermittent
-# regression.  The compare's status.
-retry_differing() {
-	rd_checks=$(for rd_v in regression "regression (boot)" fixed "fixed (boot)"; do
-		"$RUNFILE" list --where verdict="$rd_v" "$run/gate.tsv" check; done | grep -v /)
-	[ -n "$rd_checks" ] && [ "$SG_GATE_TRIES" -gt 1 ] || return $rc
-	rd_prev=$gate_prev rd_cand=$gate_cand rd_k=2
-	sg_say "gate: $(echo $rd_checks | wc -w) check(s) differ: booted again on both, $SG_GATE_TRIES tries in all"
-	while [ $rd_k -le "$SG_GATE_TRIES" ]; do
-		rd_t="$run/try-$rd_k"
-		gate_dir "$rd_t" "previous,$cand" "$(echo $rd_checks | tr ' ' ,)" "$gate_chunks" ||
-			return 2
-		SG_SEED=$(( $(cat "$run/seed") + rd_k - 1 )) \
-			"$SG_ROOT/prove/matrix.sh" "$rd_t" "$initrd" "$SG_SERIES" 2>"$rd_t.log" || return 2
-		rd_prev="$rd_prev,$rd_t@previous" rd_cand="$rd_cand,$rd_t@$cand"
-		rd_k=$((rd_k + 1))
-	done
-	"$SG_CACHE/bin/report" --compare "$run" "$rd_prev" "$rd_cand"
-}
-
-# narrow: where the previous release fails checks with some of the
-# guest's chunks and passes them with others (4.0.1 and 3.14.40 fail a
-# 12 KiB chunk before any queue: 20d0189b1012's bug), its failure there
-# hides what the candidate does with the rest.  The previous release is
-# booted a chunk at a time with the checks it failed, and the gate is run
-# again, both kernels, every check, with the chunks it passes
-# (RUN_DIR/narrowed; RUN_DIR/narrow says what and why), as make bisect
-# CHUNKS= does: a regression there is still a regression.  The compare's
-# status; gate_prev, gate_cand and gate_chunks say where the gate's rows are.
-narrow() {
-	# Only a check failing on both can hide a regression: a fix cannot.
-	nw_checks=$(for nw_v in "still failing" "still failing (changed)"; do
-		"$RUNFILE" list --where "verdict=$nw_v" "$run/gate.tsv" check; done | grep -v / | paste -sd, -)
-	[ -n "$nw_checks" ] || return $rc
-	case $SG_CHUNKS in *,*) ;; *) return $rc ;; esac
-	# A chunk is booted once; one some check passed with, with the next
-	# seeds too (SG_GATE_TRIES boots in all): a check that passes it once
-	# in a while (fio-ext4 on 4.0.2) narrows nothing.
-	for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
-		nw_t=1
-		while [ $nw_t -le "$SG_GATE_TRIES" ]; do
-			nw_d="$run/narrow-$nw_c"
-			[ $nw_t = 1 ] || nw_d="$run/narrow-$nw_c-try-$nw_t"
-			gate_dir "$nw_d" previous "$nw_checks" "$nw_c" || return 2
-			SG_SEED=$(( $(cat "$run/seed") + nw_t - 1 )) "$SG_ROOT/prove/matrix.sh" "$nw_d" \
-				"$initrd" "$SG_SERIES" > "$nw_d.log" 2>&1 || return 2
-			[ "$("$RUNFILE" count --where observed=PASS "$run/narrow-$nw_c/results.tsv")" != 0 ] ||
-				break
-			nw_t=$((nw_t + 1))
-		done
-	done
-	# The chunks every check passes that passes with some, every boot: a
-	# check that fails with every chunk (ext4-es-delayed on 4.0.1) is not
-	# the arrays' doing and narrows nothing.
-	nw_kept=$SG_CHUNKS nw_by=
-	for nw_k in $(echo "$nw_checks" | tr , ' '); do
-		nw_pass=
-		for nw_c in $(echo "$SG_CHUNKS" | tr , ' '); do
-			nw_all=$(for nw_r in "$run/narrow-$nw_c" "$run/narrow-$nw_c"-try-*; do
-				[ ! -f "$nw_r/results.tsv" ] ||
-					"$RUNFILE" list --where check="$nw_k" "$nw_r/results.tsv" observed
-			done | sort -u)
-			[ "$nw_all" = PASS ] && nw_pass="$nw_pass,$nw_c"
-		done
-		[ -n "$nw_pass" ] || continue
-		nw_by="$nw_by${nw_by:+,}$nw_k"
-		nw_kept=$(for nw_c in $(echo "$nw_kept" | tr , ' '); do
-			case "$nw_pass," in *",$nw_c,"*) echo "$nw_c" ;; esac
-		done | paste -sd, -)
-	done
-	[ -n "$nw_by" ] || nw_kept=
-	"$RUNFILE" row --header narrow chunks="$SG_CHUNKS" kept="${nw_kept:--}" checks="${nw_by:--}" \
-		run="$run/narrowed" > "$run/narrow"
-	if [ -z "$nw_by" ]; then
-		sg_say "gate: the previous release fails $nw_checks with every chunk ($SG_CHUNKS): not narrowed"
-		return $rc
-	fi
-	if [ -z "$nw_kept" ]; then
-		sg_say "gate: the previous release passes $nw_by with no chunk in common: not narrowed"
-		return $rc
-	fi
-	sg_say "gate: the previous release fails $nw_by with chunks other than $nw_kept: the gate again with chunks $nw_kept"
-	gate_dir "$run/narrowed" "previous,$cand" "" "$nw_kept" || return 2
-	SG_SEED=$(cat "$run/seed") "$SG_ROOT/prove/matrix.sh" "$run/narrowed" "$initrd" "$SG_SERIES" \
-		> "$run/narrowed.log" 2>&1 || return 2
-	mv "$run/gate.md" "$run/gate-all-chunks.md"
-	mv "$run/gate.tsv" "$run/gate-all-chunks.tsv"
-	gate_prev=$(with_fstests "$run/narrowed" previous) &&
-		gate_cand=$(with_fstests "$run/narrowed" "$cand") || return 2
-	gate_chunks=$nw_kept
-	"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
-}
-
-# tries_said OUTCOMES: a check's outcome over its tries (comma-separated),
-# by the gate's one rule (report/gatejudge.c).
-tries_said() {
-	"$SG_CACHE/bin/report" --tries-said "$1"
-}
-
-# proof_boot DIR VARIANT CHECKS TESTS SEED OBS [build]: one try of a
-# proof: VARIANT booted with CHECKS (comma-separated) and, in the fstests
-# guest, TESTS; "check observed" of each row appended to OBS.  With
-# build, or CHECKS, matrix.sh builds (or reuses) the kernel first.
-proof_boot() {
-	if [ -n "$3" ] || [ "${7:-}" = build ]; then
-		gate_dir "$1" "$2" "${3:--}" "$gate_chunks" || return 2
-		SG_SEED=$5 "$SG_ROOT/prove/matrix.sh" "$1" "$initrd" "$SG_SERIES" > "$1.log" 2>&1
-		[ ! -f "$1/results.tsv" ] || "$RUNFILE" list "$1/results.tsv" check observed >> "$6"
-	fi
-	[ -n "$4" ] || return 0
-	mkdir -p "$1"
-	# The kernel this gate built of VARIANT: in this try's folder, the
-	# proof's first (which built the candidate without the patch), or
-	# the gate's own.
-	for pb_kernels in "$1/kernels/$SG_SERIES" "${pp_d:-$1}/kernels/$SG_SERIES" "$run/kernels/$SG_SERIES"; do
-		[ ! -f "$pb_kernels/$2" ] || break
-	done
-	TESTS="$4" SG_SEED=$5 SG_RUN_KERNELS=$pb_kernels "$SG_ROOT/prove/fstests.sh" "$1/fstests" "$SG_SERIES" "$2" \
-		> "$1.fstests.log" 2>&1
-	[ ! -f "$1/fstests/results.tsv" ] || "$RUNFILE" list "$1/fstests/results.tsv" check observed >> "$6"
-}
-
-# proof_tries OBS CHECK: CHECK's outcomes in OBS, in order, comma-separated.
-proof_tries() {
-	awk -v c="$2" '$1 == c { print $2 }' "$1" | paste -sd, -
-}
-
-# proof_left OBS NAMES: those of NAMES (space-separated) that passed
-# every try so far: another boot may yet reach the bug.
-proof_left() {
-	for pl_n in $2; do
-		[ "$(tries_said "$(proof_tries "$1" "$pl_n")")" = PASS ] && echo "$pl_n"
-	done
-}
-
-# prove_patches: each patch of the queue whose upstream commit the
-# proof index says how to prove (proof_index: the record's proven-by,
-# and with FSTESTS the tests that name it their fix) is proven on this
-# candidate: the candidate with that patch reverted
-# (gate/S/without-NNN, a kernel of its own, an incremental build) booted
-# with those checks (RUN_DIR/proof-NNN, the gate's seed and chunks),
-# beside the candidate's own rows, with the gate's tries: without the
-# patch, up to SG_GATE_TRIES boots (the next seeds, RUN_DIR/proof-NNN-try-K)
-# until a check fails, so one that reaches the bug now and then is not
-# "not reached"; and a check that failed without it must pass with it
-# on as many boots (the candidate's tries in the gate, then
-# RUN_DIR/proof-NNN-with-try-K).  What was booted is RUN_DIR/proof-plan;
-# report --proofs judges it into RUN_DIR/proofs (run file proof; its
-# without and with are the tries' outcomes).  An inverted proof (the
-# patch makes the check fail) is a regression of that patch: status 1.
-prove_patches() {
+# proof_plan: each patch of the queue whose upstream commit the proof
+# index says how to prove (proof_index: the record's proven-by, and with
+# FSTESTS the tests that name it their fix) gets the candidate with that
+# patch reverted (gate/S/without-NNN, a kernel of its own, built as an
+# incremental rebuild) and its rows in RUN_DIR/proof-plan, written whole
+# before anything of it boots; report --gate then says which tries to
+# boot (without the patch until its check fails, up to SG_GATE_TRIES;
+# with it on as many boots: RUN_DIR/proof-NNN, -try-K, -with-try-K) and
+# judges them into RUN_DIR/proofs.  A revert that does not apply is
+# noted: untestable.
+proof_plan() {
 	proof_index || return 2
-	"$RUNFILE" header proofplan > "$run/proof-plan"
-	pp_k=0 pp_seed=$(cat "$run/seed")
+	"$RUNFILE" header proofplan > "$run/proof-plan.new"
+	pp_k=0
 	pp_commits=$(sg_git rev-list --reverse "$(sg_variant_branch previous)..$(sg_variant_branch "$cand")")
 	for pp_e in "$tmp"/e/[0-9]*; do
 		pp_k=$((pp_k + 1))
 		pp_id=$(cat "$pp_e/id")
-		pp_checks=$(proof_tests "$pp_id" check | paste -sd, -)
+		pp_checks=$(proof_tests "$pp_id" check)
 		# Its fstests tests too, when the gate ran fstests.
 		pp_tests=
-		[ ! -f "$run/fstests/results.tsv" ] || pp_tests=$(proof_tests "$pp_id" fstests | paste -sd' ' -)
+		[ ! -f "$run/fstests/results.tsv" ] || pp_tests=$(proof_tests "$pp_id" fstests)
 		[ -n "$pp_checks$pp_tests" ] || continue
 		pp_num=$(printf '%03d/%03d' "$pp_k" "$n") pp_name=$(cat "$pp_e/name")
 		pp_c=$(echo "$pp_commits" | sed -n "${pp_k}p")
 		pp_d="$run/proof-$(printf %03d "$pp_k")" pp_v="without-$(printf %03d "$pp_k")"
 		pp_note=-
-		: > "$pp_d.without"
-		: > "$pp_d.with"
 		sg_git checkout -q -f --detach "$(sg_variant_branch "$cand")" &&
 		if GIT_AUTHOR_NAME=stableguard GIT_AUTHOR_EMAIL=stableguard@localhost \
 			GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
 			sg_git revert --no-edit "$pp_c" > "$pp_d.revert" 2>&1; then
 			sg_git branch -f "gate/$SG_SERIES/$pp_v" HEAD
-			sg_say "gate: proving $pp_num $pp_name: the candidate without it, with $(echo $(echo "$pp_checks" | tr , ' ') $pp_tests)"
-			proof_without || return 2
-			proof_with || return 2
 		else
 			sg_git revert --abort > /dev/null 2>&1
 			pp_note="the revert does not apply to the candidate: $(grep -i -m 1 conflict "$pp_d.revert")"
 		fi
 		sg_git checkout -q -f "stable/$SG_SERIES"
-		for pp_ck in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
+		for pp_ck in $pp_checks $pp_tests; do
 			"$RUNFILE" row proofplan number="$pp_num" patch="$pp_name" upstream="$pp_id" \
-				check="$pp_ck" dir="$pp_d" note="$pp_note" >> "$run/proof-plan"
+				check="$pp_ck" dir="$pp_d" note="$pp_note" >> "$run/proof-plan.new"
 		done
 	done
-	# What each proof found, judged in C (report/gateproofs.c).
-	"$SG_CACHE/bin/report" --proofs "$run" > "$run/proofs.out"
-	pp_rc=$?
-	[ $pp_rc -le 1 ] || return 2
-	if [ "$("$RUNFILE" count "$run/proofs")" = 0 ]; then
-		sg_say "gate: no patch of the queue backports a commit the proof index knows (make proofs)"
-		return 0
-	fi
-	sg_say "gate: $(cat "$run/proofs.out")"
-	return $pp_rc
+	mv "$run/proof-plan.new" "$run/proof-plan"
 }
 
-# proof_without: prove_patches' boots of the candidate without the
-# patch: the first builds it; each next try boots only what has passed
-# every try so far.
-proof_without() {
-	pw_t=1 pw_c=$pp_checks pw_f=$pp_tests
-	while [ $pw_t -le "$SG_GATE_TRIES" ] && [ -n "$pw_c$pw_f" ]; do
-		pw_d=$pp_d
-		[ $pw_t = 1 ] || pw_d=$pp_d-try-$pw_t
-		proof_boot "$pw_d" "$pp_v" "$pw_c" "$pw_f" $((pp_seed + pw_t - 1)) "$pp_d.without" \
-			"$([ $pw_t = 1 ] && echo build)" || return 2
-		pw_c=$(proof_left "$pp_d.without" "$(echo "$pw_c" | tr , ' ')" | paste -sd, -)
-		pw_f=$(proof_left "$pp_d.without" "$pw_f" | paste -sd' ' -)
-		pw_t=$((pw_t + 1))
-	done
+# boot_needed: what report --gate listed in RUN_DIR/needed, booted: a
+# sub-run whose kernel the gate has (boot-run.sh: guests alone), or one
+# to build first (a proof's candidate without its patch: matrix.sh, the
+# folder as report --gate planned it); its fstests tests in the fstests
+# guest.
+boot_needed() {
+	"$RUNFILE" list "$run/needed" dir variants checks tests chunks seed build kernels why \
+		> "$run/needed.list" || return 2
+	while read -r bn_d bn_v bn_c bn_t bn_chunks bn_seed bn_build bn_k bn_why; do
+		sg_say "gate: $bn_why"
+		if [ "$bn_build" = yes ]; then
+			SG_SEED=$bn_seed "$SG_ROOT/prove/matrix.sh" "$bn_d" "$initrd" "$SG_SERIES" \
+				> "$bn_d.log" 2>&1 || return 2
+			bn_k="$bn_d/kernels/$SG_SERIES"
+		elif [ "$bn_c" != - ]; then
+			"$SG_ROOT/prove/boot-run.sh" "$bn_d" "$initrd" "$bn_k" "$bn_seed" "$bn_chunks" \
+				> "$bn_d.log" 2>&1 || return 2
+		fi
+		[ "$bn_t" != - ] || continue
+		TESTS=$(echo "$bn_t" | tr , ' ') SG_SEED=$bn_seed SG_RUN_KERNELS=$bn_k \
+			"$SG_ROOT/prove/fstests.sh" "$bn_d/fstests" "$SG_SERIES" "$bn_v" \
+			> "$bn_d.fstests.log" 2>&1
+	done < "$run/needed.list"
 }
 
-# proof_with: prove_patches' boots of the candidate for each check that
-# failed without the patch and has passed every try with it, until it
-# has SG_GATE_TRIES.
-proof_with() {
-	pw_t=2
-	while [ $pw_t -le "$SG_GATE_TRIES" ]; do
-		pw_c= pw_f=
-		for pw_n in $(echo "$pp_checks" | tr , ' ') $pp_tests; do
-			[ "$(tries_said "$(proof_tries "$pp_d.without" "$pw_n")")" = FAIL ] || continue
-			pw_all=$(echo "$("$RUNFILE" list --where check="$pw_n" "$run/gate.tsv" candidate),$(proof_tries "$pp_d.with" "$pw_n")" |
-				sed 's/^,//; s/,$//')
-			[ "$(tries_said "$pw_all")" = PASS ] && [ "$(echo "$pw_all" | tr , '\n' | wc -l)" -lt $pw_t ] || continue
-			case $pw_n in
-			*/*) pw_f="$pw_f${pw_f:+ }$pw_n" ;;
-			*) pw_c="$pw_c${pw_c:+,}$pw_n" ;;
-			esac
-		done
-		[ -z "$pw_c$pw_f" ] ||
-			proof_boot "$pp_d-with-try-$pw_t" "$cand" "$pw_c" "$pw_f" $((pp_seed + pw_t - 1)) "$pp_d.with" ||
+# gate_judge: report --gate, the gate's one judge, asked what to boot
+# next until it needs nothing more (report/gatenext.c: the comparison,
+# the narrowing, the tries, the proofs); its status.
+# Boots that left no rows are asked for again: said, not booted twice.
+gate_judge() {
+	rm -f "$run/needed.booted"
+	while :; do
+		"$SG_CACHE/bin/report" --gate "$run" "$SG_GATE_TRIES"
+		gj_rc=$?
+		[ $gj_rc = 10 ] || return $gj_rc
+		if cmp -s "$run/needed" "$run/needed.booted"; then
+			sg_say "gate: these boots left no rows: $("$RUNFILE" list "$run/needed" dir | sed 's/$/.log/' | paste -sd' ' -)"
 			return 2
-		pw_t=$((pw_t + 1))
+		fi
+		boot_needed || return 2
+		cp "$run/needed" "$run/needed.booted"
 	done
 }
 
@@ -550,13 +383,14 @@ export SG_FACTS_DIR
 	cat "$run/branch.log" >&2
 	bad "the candidate could not be made: a patch of ${queue:-${rc_spec:-$mbox}} does not apply (above)"
 }
-gate_prev="$run@previous" gate_cand="$run@$cand" gate_chunks=
 if [ -n "$sides" ]; then
-	# The two jobs' folders kept in this run, and their rows its results.
-	mkdir -p "$run/sides" && cp -R "$side_prev" "$run/sides/previous" &&
-		cp -R "$side_cand" "$run/sides/candidate" && cp "$side_prev/seed" "$run/seed" || exit 2
-	gate_prev="$run/sides/previous@previous" gate_cand="$run/sides/candidate@$cand"
-	"$SG_CACHE/bin/report" --union "$run" "$gate_prev,$gate_cand" || exit 2
+	# The two jobs' folders kept in this run, their rows its results and
+	# their kernels its own.
+	mkdir -p "$run/sides" "$run/kernels" && cp -R "$side_prev" "$run/sides/previous" &&
+		cp -R "$side_cand" "$run/sides/candidate" && cp "$side_prev/seed" "$run/seed" &&
+		cp -R "$side_prev/kernels/." "$side_cand/kernels/." "$run/kernels/" || exit 2
+	"$SG_CACHE/bin/report" --union "$run" "$run/sides/previous@previous,$run/sides/candidate@$cand" ||
+		exit 2
 else
 	"$SG_ROOT/prove/matrix.sh" "$run" "$initrd" "$SG_SERIES" || exit 2
 fi
@@ -578,21 +412,25 @@ judged() {
 	"$SG_CACHE/bin/report" "$run" > "$run/report.out"
 	bad "cannot judge $SG_SERIES: $("$RUNFILE" list "$run/judgement" why 2>/dev/null || echo "the previous release ran no check") (the run: $run)"
 }
-"$SG_CACHE/bin/report" --compare "$run" "$gate_prev" "$gate_cand"
+# The comparison, the narrowing and the tries, judged between their boots.
+gate_judge
 rc=$?
 judged $rc
-narrow
-rc=$?
-judged $rc
-retry_differing
-rc=$?
-judged $rc
+# The arrays the gate's rows ran with: the narrowed chunks, if any.
+gate_chunks=
+[ "$("$RUNFILE" list "$run/narrow" checks 2>/dev/null)" = - ] ||
+	gate_chunks=$("$RUNFILE" list "$run/narrow" kept 2>/dev/null | sed 's/^-$//')
 [ $rc = 0 ] || bisect_regression
 # Each patch the proof index can prove, proven with and without it.
-prove_patches
-pp=$?
-[ $pp -le 1 ] || exit 2
-[ $pp = 0 ] || rc=1
+proof_plan || exit 2
+if [ "$("$RUNFILE" count "$run/proof-plan")" = 0 ]; then
+	sg_say "gate: no patch of the queue backports a commit the proof index knows (make proofs)"
+else
+	gate_judge
+	pp=$?
+	[ $pp -le 1 ] || exit 2
+	[ $pp = 0 ] || rc=1
+fi
 # The tester's reply to the review thread: Tested-by, or what regressed;
 # gate.md finished beside it (led by the verdict, the narrowing and the
 # proofs under the table: report/gatemd.c).

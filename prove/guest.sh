@@ -23,7 +23,7 @@
 # SG_ACCEL, SG_SILENCE and SG_GUEST_MEM (boot.sh), SG_BOOT_TIMEOUT.
 # Exit 0 when both files were written, 2 on bad arguments.
 set -u	# not -e: the guest's failure is a verdict, not this script's
-. "$(dirname "$0")/../lib/sg.sh"
+. "${0%/*}/../lib/sg.sh"
 
 [ $# -ge 4 ] || sg_die "usage: guest.sh KERNEL INITRD LOG CHECKS [NAME=VALUE...]"
 kernel=$1 initrd=$2 log=$3 checks=$4
@@ -39,7 +39,11 @@ for a; do
 	*) echo "guest.sh: $a: not NAME=VALUE of a guest parameter" >&2; exit 2 ;;
 	esac
 done
-names=$(echo "$checks" | tr , ' ')
+names=
+sg_ifs=$IFS
+IFS=,
+for c in $checks; do names="$names${names:+ }$c"; done
+IFS=$sg_ifs
 
 if [ -n "$root" ]; then
 	# shellcheck disable=SC2086
@@ -52,14 +56,9 @@ else
 fi
 status=$?
 # shellcheck disable=SC2086
-if "$SG_CACHE/bin/logread" --both "$log" "$status" $names 2>"$log.why"; then
-	mv "$log.verdicts.new" "$log.verdicts"
-	mv "$log.outcome.new" "$log.outcome"
-	rm -f "$log.why"
-	exit 0
-fi
+why=$("$SG_CACHE/bin/logread" --both "$log" "$status" $names 2>&1) && exit 0
 # No log to judge (QEMU did not start): every check an ERROR that says so.
-why="logread could not read $log (qemu status $status): $(cat "$log.why" "$log.qemu" 2>/dev/null | tail -n 3 | tr '\n' ' ')"
+why="logread could not read $log (qemu status $status): $( { echo "$why"; cat "$log.qemu" 2>/dev/null; } | tail -n 3 | tr '\n' ' ')"
 {
 	"$RUNFILE" header verdicts
 	for c in $names; do
@@ -71,5 +70,4 @@ why="logread could not read $log (qemu status $status): $(cat "$log.why" "$log.q
 	"$RUNFILE" header outcome
 	"$RUNFILE" row outcome outcome=ERROR first_bad=- done=no status="$status"
 } > "$log.outcome"
-rm -f "$log.verdicts.new" "$log.outcome.new"
 exit 0

@@ -331,6 +331,16 @@ static int add(const struct result *r)
 	return 0;
 }
 
+/* What an earlier comparison of this process loaded, let go. */
+static void forget(struct side *s)
+{
+	int t;
+
+	for (t = 0; t < s->tries; t++)
+		results_free(s->rows[t], s->nr[t]);
+	memset(s, 0, sizeof(*s));
+}
+
 int compare_runs(const char *out, char *previous, char *candidate)
 {
 	static struct side prev, cand;
@@ -339,6 +349,12 @@ int compare_runs(const char *out, char *previous, char *candidate)
 	char line[512];
 	int i;
 
+	/* The gate's judge compares again in one process (report --gate). */
+	forget(&prev);
+	forget(&cand);
+	free(verdicts);
+	verdicts = NULL;
+	nr_verdicts = 0;
 	if (load_side(&prev, previous) || load_side(&cand, candidate))
 		return 2;
 	for (i = 0; i < cand.nr[0]; i++)
@@ -392,6 +408,7 @@ static void write_union(FILE *f)
 
 int compare_union(const char *out, char *runs)
 {
+	forget(&joined);
 	return load_side(&joined, runs) ||
 	       write_file("report --union", out, "results.tsv", write_union) ? 2 : 0;
 }

@@ -10,13 +10,15 @@
  *	else		untestable, and why (the revert did not apply, or the
  *			check did not run: the gate row's reason)
  *
- * "with" is the candidate's tries in the gate, then the proof's own.
+ * "with" is the candidate's tries in the gate, then the proof's own
+ * (each try a run folder: gate_proof_tries()).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "gatejudge.h"
+#include "gatenext.h"
 #include "gateproofs.h"
 #include "gaterun.h"
 #include "outfile.h"
@@ -45,21 +47,6 @@ static int plan_row(void *ctx, char **cols)
 		return -1;
 	p->rows = more;
 	return tsv_copy(cols, PP_NCOLS, p->rows[p->nr++]);
-}
-
-/* CHECK's outcomes in PATH ("check observed" a line), comma-joined onto buf. */
-static void tries_of(const char *path, const char *check, char *buf, size_t len)
-{
-	char line[512], name[256], obs[64];
-	size_t at = strlen(buf);
-	FILE *f = fopen(path, "r");
-
-	if (!f)
-		return;
-	while (fgets(line, sizeof(line), f))
-		if (sscanf(line, "%255s %63s", name, obs) == 2 && !strcmp(name, check))
-			at += snprintf(buf + at, at < len ? len - at : 0, "%s%s", at ? "," : "", obs);
-	fclose(f);
 }
 
 /* The gate's row of CHECK, or NULL. */
@@ -91,15 +78,12 @@ static void untestable(struct judged *j, char **p, char **g)
 
 static void judge(struct judged *j, char **p)
 {
-	char path[4096], **g = gate_row_of(p[PP_CHECK]);
+	char **g = gate_row_of(p[PP_CHECK]);
 	const char *without, *with;
 
-	snprintf(path, sizeof(path), "%s.without", p[PP_DIR]);
-	tries_of(path, p[PP_CHECK], j->without, sizeof(j->without));
-	if (g)
-		snprintf(j->with, sizeof(j->with), "%s", g[G_CANDIDATE]);
-	snprintf(path, sizeof(path), "%s.with", p[PP_DIR]);
-	tries_of(path, p[PP_CHECK], j->with, sizeof(j->with));
+	gate_proof_tries(p[PP_DIR], p[PP_CHECK], 0, NULL, j->without, sizeof(j->without));
+	gate_proof_tries(p[PP_DIR], p[PP_CHECK], 1, g ? g[G_CANDIDATE] : NULL, j->with,
+			 sizeof(j->with));
 	without = gate_tries_said(j->without);
 	with = gate_tries_said(j->with);
 	snprintf(j->note, sizeof(j->note), "-");

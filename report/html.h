@@ -16,13 +16,14 @@
 
 #include "bisectrun.h"
 #include "results.h"
+#include "run.h"
 
 /* The pages. 0, or -1 after saying why on stderr. */
-int html_matrix(const char *dir, const struct result *rows, int nr);
-/* A gate's run: its section (dir/gate.tsv, culprit, narrow); 0 or -1. */
-int html_gate(FILE *f, const char *dir);
-/* A gate's page header: its verdict (gatejudge.h), never a matrix count; 0 when DIR is no gate. */
-int html_gate_summary(FILE *f, const char *dir);
+int html_matrix(const struct run *run);
+/* A gate's run: its section (gate.tsv, culprit, narrow, proofs); 0. */
+int html_gate(FILE *f, const struct gate_run *g);
+/* A gate's page header: its verdict (gatejudge.h), never a matrix count; 0 when the run is no gate's. */
+int html_gate_summary(FILE *f, const struct gate_run *g);
 int html_bisect(const char *dir, const struct bisect_run *b);
 /* dir/index.html over every run folder in dir, newest first. */
 int html_index(const char *dir);

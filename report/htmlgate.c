@@ -15,27 +15,7 @@
 #include "gaterun.h"
 #include "html.h"
 
-static struct gate_run g;
-static const char *g_dir;	/* whose files g holds: the page's header and section read them once */
-
-/* DIR's gate files into g, unless g holds them already; 0, or -1. */
-static int load(const char *dir)
-{
-	if (g_dir == dir)
-		return 0;
-	gate_run_free(&g);
-	g_dir = NULL;
-	if (gate_run_load(&g, dir, "report --html"))
-		return -1;
-	g_dir = dir;
-	return 0;
-}
-
-static void unload(void)
-{
-	gate_run_free(&g);
-	g_dir = NULL;
-}
+static const struct gate_run *g;	/* the page's gate, set by html_gate() and html_gate_summary() */
 
 /* A proof's colour: proven green, inverted or not fixed red, else grey. */
 static const char *proof_class(const char *o)
@@ -54,13 +34,13 @@ static void proofs(FILE *f)
 	size_t c;
 	int i;
 
-	if (!g.nr_proofs)
+	if (!g->nr_proofs)
 		return;
 	fputs("<h3>Each backport proven: the candidate with the patch reverted</h3>\n"
 	      "<table class=\"grid full\">\n<tr><th>patch</th><th>file</th><th>upstream</th>"
 	      "<th>check</th><th>without it</th><th>with it</th><th>proof</th></tr>\n", f);
-	for (i = 0; i < g.nr_proofs; i++) {
-		char **p = g.proofs[i];
+	for (i = 0; i < g->nr_proofs; i++) {
+		char **p = g->proofs[i];
 
 		fputs("<tr>", f);
 		for (c = 0; c < sizeof(col) / sizeof(col[0]); c++) {
@@ -130,7 +110,7 @@ static void row(FILE *f, char **r)
 
 static void culprit(FILE *f)
 {
-	char **c = g.culprit;
+	char *const *c = g->culprit;
 
 	if (!c[0])
 		return;
@@ -153,7 +133,7 @@ static void culprit(FILE *f)
 
 static void narrowed(FILE *f)
 {
-	char **n = g.narrow;
+	char *const *n = g->narrow;
 
 	if (!n[0] || !strcmp(n[NA_KEPT], "-"))
 		return;
@@ -166,21 +146,16 @@ static void narrowed(FILE *f)
 	fputs("; gate-all-chunks.md).</p>\n", f);
 }
 
-int html_gate(FILE *f, const char *dir)
+int html_gate(FILE *f, const struct gate_run *gate)
 {
 	struct gate_judgement j;
 	char said[1280];
 	int i;
 
-	if (load(dir)) {
-		unload();
-		return -1;
-	}
-	if (!g.nr) {
-		unload();
+	g = gate;
+	if (!g->nr)
 		return 0;
-	}
-	gate_judge(&g, &j);
+	gate_judge(g, &j);
 	fputs("<section id=\"gate\"><h2>The candidate beside the previous release", f);
 	/* No badge where nothing was compared: a gate that cannot judge says why. */
 	if (!strcmp(j.verdict, "cannot judge")) {
@@ -200,25 +175,25 @@ int html_gate(FILE *f, const char *dir)
 	}
 	fputs("\n<table class=\"grid full\">\n<tr><th>check</th><th>previous</th>"
 	      "<th>candidate</th><th>verdict</th><th>the candidate's first bad line</th></tr>\n", f);
-	for (i = 0; i < g.nr; i++)
-		row(f, g.rows[i]);
+	for (i = 0; i < g->nr; i++)
+		row(f, g->rows[i]);
 	fputs("</table>\n", f);
 	culprit(f);
 	narrowed(f);
 	proofs(f);
 	fputs("</section>\n", f);
-	unload();
 	return 0;
 }
 
-int html_gate_summary(FILE *f, const char *dir)
+int html_gate_summary(FILE *f, const struct gate_run *gate)
 {
 	struct gate_judgement j;
 	char said[1280];
 
-	if (load(dir) || !g.has_gate)
+	g = gate;
+	if (!g->has_gate)
 		return 0;
-	gate_judge(&g, &j);
+	gate_judge(g, &j);
 	fprintf(f, "<span class=\"badge %s\">a gate: ", !strcmp(j.verdict, "no regression") ?
 		(j.tested ? "ok" : "skip") : "bad");
 	html_text(f, j.verdict);

@@ -18,6 +18,7 @@
 #define MAX_GUESTS 256
 
 static const char *dir;
+static const struct gate_run *gate;	/* the run's gate files (a gate's run) */
 static const struct result *rows;
 static int nr;
 static const char *checks[MAX_CHECKS];
@@ -566,7 +567,7 @@ static void write_page(FILE *f)
 	html_text(f, title);
 	fputs("</h1>\n<p class=\"summary\">", f);
 	/* A gate leads with its verdict, never a matrix count. */
-	if (!html_gate_summary(f, dir)) {
+	if (!html_gate_summary(f, gate)) {
 		if (green)
 			fputs("<span class=\"badge ok\">as expected</span> ", f);
 		else if (nr)
@@ -579,7 +580,7 @@ static void write_page(FILE *f)
 	run_facts(f);
 	nav(f);
 	fputs("</header>\n", f);
-	html_gate(f, dir);
+	html_gate(f, gate);
 	grid(f);
 	pairs(f);
 	not_as_expected(f);
@@ -587,11 +588,12 @@ static void write_page(FILE *f)
 	html_end(f);
 }
 
-int html_matrix(const char *run_dir, const struct result *run_rows, int run_nr)
+int html_matrix(const struct run *run)
 {
-	dir = run_dir;
-	rows = run_rows;
-	nr = run_nr;
+	dir = run->dir;
+	rows = run->rows;
+	nr = run->nr;
+	gate = &run->gate;
 	collect_checks();
 	return write_file("report", dir, "report.html", write_page) ? -1 : 0;
 }

@@ -22,6 +22,7 @@
 #include "bisectrun.h"
 #include "jsonw.h"
 #include "results.h"
+#include "run.h"
 
 #define KCIDB_ORIGIN "stableguard"
 #define KCIDB_MAJOR 5
@@ -39,8 +40,7 @@ const char *kcidb_url(char *buf, size_t len, const char *dir, const char *rel);
 double kcidb_secs(const char *col);
 
 /* dir/kcidb.json of a matrix run's rows; 0, or -1 after saying why. */
-int kcidb_matrix(const char *dir, const struct result *rows, int nr);
-struct gate_run;
+int kcidb_matrix(const struct run *run);
 /* A gate's regressions (its gate.tsv's rows) as "issues" and "incidents"; 0. */
 int kcidb_gate(struct jw *w, const struct gate_run *g, const char *run);
 /* dir/kcidb.json of a bisection; 0, or -1 after saying why. */

@@ -33,7 +33,7 @@ static const struct result *rows;
 static int nr;
 static struct unit units[MAX_UNITS];
 static int nr_units;
-static struct gate_run gr;	/* a gate's run (gr.has_gate): a checkout per variant */
+static const struct gate_run *gr;	/* a gate's run (gr->has_gate): a checkout per variant */
 
 static struct unit *find_unit(const char *series, const char *variant)
 {
@@ -157,7 +157,7 @@ static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 {
 	char part[256];
 
-	if (!gr.has_gate)
+	if (!gr->has_gate)
 		return kcidb_id(buf, len, run, u->series);
 	snprintf(part, sizeof(part), "%s/%s/checkout", u->series, u->variant);
 	return kcidb_id(buf, len, run, part);
@@ -166,7 +166,7 @@ static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 static void write_checkout(struct jw *w, const struct unit *of)
 {
 	const char *series = of->series;
-	const struct unit *u = gr.has_gate && of->row ? of : NULL;
+	const struct unit *u = gr->has_gate && of->row ? of : NULL;
 	struct run_series s;
 	char id[512], buf[1024], path[PATH_MAX];
 	const struct result *e;
@@ -182,7 +182,7 @@ static void write_checkout(struct jw *w, const struct unit *of)
 		snprintf(s.patchset, sizeof(s.patchset), "%s", u->row->col[R_PATCHSET]);
 	if (!s.skip[0] && u && results_skipped(u->row))
 		snprintf(s.skip, sizeof(s.skip), "%s", u->row->col[R_REASON]);
-	if (gr.has_gate) {	/* the variant's tree, not stable/S's commit */
+	if (gr->has_gate) {	/* the variant's tree, not stable/S's commit */
 		snprintf(s.branch, sizeof(s.branch), "variant/%s/%s", series, of->variant);
 		s.commit[0] = '\0';
 	}
@@ -283,7 +283,7 @@ static void test_misc(struct jw *w, const struct result *r, const char *rel)
 	jw_str(w, "reason", r->col[R_REASON]);
 	if (rel)
 		jw_str(w, "log", rel);
-	gate_run_proofs_json(&gr, w, r->col[R_VARIANT], r->col[R_CHECK]);
+	gate_run_proofs_json(gr, w, r->col[R_VARIANT], r->col[R_CHECK]);
 	if (results_is_pair(r)) {
 		jw_str(w, "pair", r->col[R_VARIANT]);
 		jw_str(w, "writer", results_pair_writer(r));
@@ -345,7 +345,7 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr_units; i++) {
 		for (j = 0; j < i && strcmp(units[j].series, units[i].series); j++)
 			;
-		if (j == i || gr.has_gate)
+		if (j == i || gr->has_gate)
 			write_checkout(&w, &units[i]);
 	}
 	jw_close(&w, ']');
@@ -357,26 +357,21 @@ static void write_all(FILE *f)
 	for (i = 0; i < nr; i++)
 		write_test(&w, &rows[i]);
 	jw_close(&w, ']');
-	if (gr.has_gate)
-		kcidb_gate(&w, &gr, run);
+	if (gr->has_gate)
+		kcidb_gate(&w, gr, run);
 	jw_close(&w, '}');
 }
 
-int kcidb_matrix(const char *run_dir, const struct result *run_rows, int run_nr)
+int kcidb_matrix(const struct run *r)
 {
 	char buf[PATH_MAX];
-	int rc;
 
-	dir = run_dir;
-	rows = run_rows;
-	nr = run_nr;
+	dir = r->dir;
+	rows = r->rows;
+	nr = r->nr;
+	gr = &r->gate;
 	nr_units = 0;
 	snprintf(run, sizeof(run), "%s", run_name(dir, buf, sizeof(buf)));
-	rc = gate_run_load(&gr, dir, "report --kcidb");
-	if (!rc) {
-		collect_units();
-		rc = write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
-	}
-	gate_run_free(&gr);
-	return rc;
+	collect_units();
+	return write_file("report", dir, "kcidb.json", write_all) ? -1 : 0;
 }

@@ -331,14 +331,30 @@ static int write_beside(const char *log, const char *suffix, void (*put)(FILE *,
 	return -1;
 }
 
+/* LOG.FROM renamed LOG.TO; 0, or -1 after saying why. */
+static int rename_beside(const char *log, const char *from, const char *to)
+{
+	char a[4096], b[4096];
+
+	snprintf(a, sizeof(a), "%s.%s", log, from);
+	snprintf(b, sizeof(b), "%s.%s", log, to);
+	if (!rename(a, b))
+		return 0;
+	fprintf(stderr, "logread: %s: cannot rename it %s\n", a, b);
+	return -1;
+}
+
 /*
- * --both: LOG.verdicts.new and LOG.outcome.new from one reading of the
- * log (the caller renames them once both are there).
+ * --both: LOG.verdicts and LOG.outcome from one reading of the log, each
+ * written beside (.new) and renamed once both are there: a reader finds
+ * both or neither.
  */
 static int both(const char *log, int status)
 {
 	return write_beside(log, "verdicts.new", verdicts, status) ||
-	       write_beside(log, "outcome.new", outcome, status) ? 2 : 0;
+	       write_beside(log, "outcome.new", outcome, status) ||
+	       rename_beside(log, "verdicts.new", "verdicts") ||
+	       rename_beside(log, "outcome.new", "outcome") ? 2 : 0;
 }
 
 /* logread --build LOG: the line that says why a build failed. */

@@ -26,13 +26,11 @@
  *					a candidate's runs against the previous
  *					release's, row by row (compare.h): exit 1
  *					on a regression
- *	report --proofs RUN		RUN/proofs, each proof's outcome from
- *					RUN/proof-plan and its tries (gateproofs.h):
- *					exit 1 when one is inverted
+ *	report --gate RUN TRIES		a gate's next step judged, or the boots
+ *					it needs in RUN/needed (gatenext.h):
+ *					exit 10 while it needs boots
  *	report --culprit RUN		RUN/culprit: the queue's patch the gate's
  *					bisection named, verified (gateculprit.h)
- *	report --tries-said TRIES	a check over its tries ("PASS,FAIL"): FAIL,
- *					PASS, "-" or the first (gatejudge.h)
  *	report --union OUT RUN[@V][,RUN[@V]...]
  *					OUT/results.tsv of those runs' rows, one
  *					after the other (a gate's two sides)
@@ -52,14 +50,14 @@
 
 #include "bisectrun.h"
 #include "compare.h"
-#include "gatejudge.h"
 #include "gateculprit.h"
-#include "gateproofs.h"
+#include "gatenext.h"
 #include "reply.h"
 #include "html.h"
 #include "join.h"
 #include "kcidb.h"
 #include "results.h"
+#include "run.h"
 #include "runfolder.h"
 #include "tables.h"
 
@@ -153,7 +151,7 @@ static int usage(void)
 		"       report --compare OUT PREV[,PREV...] CAND[,CAND...] |\n"
 		"       report --union OUT RUN[@V][,RUN[@V]...] |\n"
 		"       report --reply RUN SERIES RELEASE PATCHES TESTER |\n"
-		"       report --proofs RUN | --culprit RUN | --tries-said TRIES\n"
+		"       report --gate RUN TRIES | --culprit RUN\n"
 		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
 	return 2;
 }
@@ -162,13 +160,15 @@ static int usage(void)
 static int render(const char *dir, int html)
 {
 	struct bisect_run b;
+	struct run r;
 	int rc;
 
 	switch (run_kind(dir)) {
 	case RUN_MATRIX:
-		if (load(dir))
+		if (run_load(&r, dir, "report"))
 			return 2;
-		rc = html ? html_matrix(dir, rows, nr) : kcidb_matrix(dir, rows, nr);
+		rc = html ? html_matrix(&r) : kcidb_matrix(&r);
+		run_free(&r);
 		break;
 	case RUN_BISECT:
 		if (bisect_load(dir, "report", &b))
@@ -187,6 +187,28 @@ static int render(const char *dir, int html)
 	return 0;
 }
 
+/* report RUN: every file of the run, from one reading of it (run.h). */
+static int report_run(const char *dir)
+{
+	struct run r;
+	int rc;
+
+	if (run_load(&r, dir, "report"))
+		return 2;
+	rows = r.rows;
+	nr = r.nr;
+	if (tables_write(&r) || kcidb_matrix(&r) || html_matrix(&r)) {
+		run_free(&r);
+		return 2;
+	}
+	tables_md(stdout, rows, nr);
+	print_builds(dir);
+	putchar('\n');
+	rc = summary();
+	run_free(&r);
+	return rc;
+}
+
 static int index_page(const char *dir)
 {
 	if (html_index(dir))
@@ -201,12 +223,10 @@ int main(int argc, char **argv)
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
 		return compare_runs(argv[2], argv[3], argv[4]);
+	if (argc == 4 && !strcmp(argv[1], "--gate"))
+		return gate_next(argv[2], atoi(argv[3]));
 	if (argc == 3 && !strcmp(argv[1], "--culprit"))
 		return gate_culprit(argv[2]);
-	if (argc == 3 && !strcmp(argv[1], "--proofs"))
-		return gate_proofs(argv[2]);
-	if (argc == 3 && !strcmp(argv[1], "--tries-said"))
-		return puts(gate_tries_said(argv[2])) < 0 ? 2 : 0;
 	if (argc == 4 && !strcmp(argv[1], "--union"))
 		return compare_union(argv[2], argv[3]);
 	if (argc == 7 && !strcmp(argv[1], "--reply"))
@@ -219,13 +239,5 @@ int main(int argc, char **argv)
 		return index_page(argv[2]);
 	if (argc != 2 || argv[1][0] == '-')
 		return usage();
-	if (load(argv[1]))
-		return 2;
-	if (tables_write(argv[1], rows, nr) || kcidb_matrix(argv[1], rows, nr) ||
-	    html_matrix(argv[1], rows, nr))
-		return 2;
-	tables_md(stdout, rows, nr);
-	print_builds(argv[1]);
-	putchar('\n');
-	return summary();
+	return report_run(argv[1]);
 }

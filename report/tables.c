@@ -15,7 +15,7 @@
 
 static const struct result *rows;
 static int nr;
-static struct gate_run gate;	/* a gate's proofs, beside its candidate's rows */
+static const struct gate_run *gate;	/* a gate's proofs, beside its candidate's rows */
 
 static void md_escape(FILE *f, const char *s)
 {
@@ -182,7 +182,7 @@ static void write_json(FILE *f)
 		for (c = 0; c < R_NCOLS; c++)
 			jw_str(&w, result_names[c], rows[i].col[c]);
 		jw_bool(&w, "match", results_match(&rows[i]));
-		gate_run_proofs_json(&gate, &w, rows[i].col[R_VARIANT], rows[i].col[R_CHECK]);
+		gate_run_proofs_json(gate, &w, rows[i].col[R_VARIANT], rows[i].col[R_CHECK]);
 		jw_close(&w, '}');
 	}
 	jw_close(&w, ']');
@@ -195,16 +195,12 @@ void tables_md(FILE *f, const struct result *rows_, int nr_)
 	write_md(f);
 }
 
-int tables_write(const char *dir, const struct result *rows_, int nr_)
+int tables_write(const struct run *run)
 {
-	int rc;
-
-	rows = rows_;
-	nr = nr_;
-	rc = gate_run_load(&gate, dir, "report") ||
-	     write_file("report", dir, "matrix.md", write_md) ||
-	     write_file("report", dir, "junit.xml", write_junit) ||
-	     write_file("report", dir, "results.json", write_json) ? -1 : 0;
-	gate_run_free(&gate);
-	return rc;
+	rows = run->rows;
+	nr = run->nr;
+	gate = &run->gate;
+	return write_file("report", run->dir, "matrix.md", write_md) ||
+	       write_file("report", run->dir, "junit.xml", write_junit) ||
+	       write_file("report", run->dir, "results.json", write_json) ? -1 : 0;
 }

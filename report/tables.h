@@ -5,12 +5,13 @@
 #include <stdio.h>
 
 #include "results.h"
+#include "run.h"
 
 /* At most max characters of s (up to 255), | escaped, "..." when cut: a Markdown cell. */
 void tables_md_cell(FILE *f, const char *s, size_t max);
 /* The Markdown table of rows (matrix.md's), to f. */
 void tables_md(FILE *f, const struct result *rows, int nr);
-/* dir/matrix.md, dir/junit.xml and dir/results.json; 0, or -1 said. */
-int tables_write(const char *dir, const struct result *rows, int nr);
+/* RUN/matrix.md, junit.xml and results.json; 0, or -1 said. */
+int tables_write(const struct run *run);
 
 #endif

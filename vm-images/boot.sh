@@ -13,7 +13,7 @@
 # SG_SILENCE take their defaults from lib/settings, sourced here too, so
 # that boot.sh run on its own (tests/t/035) has the values a run has.
 set -u	# not -e: QEMU's own status is the answer, and the watch loop reads it
-. "$(dirname "$0")/../lib/settings"
+. "${0%/*}/../lib/settings"
 
 kernel=$1 initrd=$2 log=$3 limit=$4 append=$5
 # An empty SG_ACCEL is the caller's to decide (sg_pick_accel probes KVM);
@@ -45,11 +45,14 @@ pid=$!
 trap 'kill -9 $pid 2>/dev/null; wait $pid 2>/dev/null' EXIT
 trap 'exit 130' INT TERM HUP
 
-start=$(date +%s)
+# The clock read without a process: the seconds since boot.
+now() { read -r now _ < /proc/uptime; now=${now%.*}; }
+now
+start=$now
 last=$start size=0
 while kill -0 "$pid" 2>/dev/null; do
 	sleep 0.5
-	now=$(date +%s)
+	now
 	n=$(stat -c %s "$log" 2>/dev/null || echo 0)
 	[ "$n" != "$size" ] && size=$n last=$now
 	if [ $((now - start)) -ge "$limit" ]; then

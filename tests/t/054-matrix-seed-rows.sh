@@ -36,11 +36,11 @@ SH
 mv "$SG_CACHE/bin/logread" "$SG_CACHE/bin/logread.real"
 cat > "$SG_CACHE/bin/logread" <<'SH'
 #!/bin/sh
-# logread --both LOG ...: LOG.verdicts.new and LOG.outcome.new.
+# logread --both LOG ...: LOG.verdicts and LOG.outcome.
 case $1,$2 in
 --both,*/9.8-base.log) echo "logread: stand-in failure" >&2; exit 2 ;;
 --both,*/9.9-base.log) "$0.real" "$@" || exit
-	grep -v '^raid0-discard	' "$2.verdicts.new" > "$2.cut" && mv "$2.cut" "$2.verdicts.new" ;;
+	grep -v '^raid0-discard	' "$2.verdicts" > "$2.cut" && mv "$2.cut" "$2.verdicts" ;;
 *) exec "$0.real" "$@" ;;
 esac
 SH
