@@ -207,7 +207,7 @@ static int table_row(void *ctx, char **cols)
 }
 
 int tsv_table_read(struct tsv_table *t, const char *path, const char *who,
-		   const char *const *names, int n)
+		   const char *const *names, int n, int optional)
 {
 	memset(t, 0, sizeof(*t));
 	if (n > 32) {
@@ -215,7 +215,9 @@ int tsv_table_read(struct tsv_table *t, const char *path, const char *who,
 		return -1;
 	}
 	t->n = n;
-	return tsv_read_optional(path, who, names, n, TSV_EXACT, table_row, t);
+	if (optional)
+		return tsv_read_optional(path, who, names, n, TSV_EXACT, table_row, t);
+	return tsv_read(path, who, names, n, TSV_EXACT, table_row, t);
 }
 
 void tsv_table_free(struct tsv_table *t)

@@ -37,9 +37,12 @@ struct tsv_table {
 	int n;		/* columns, at most 32 */
 };
 
-/* tsv_read_optional() of the whole file into t (TSV_EXACT); 0 or -1. */
+/*
+ * The whole file into t (TSV_EXACT), by tsv_read(), or with optional by
+ * tsv_read_optional() (no file: no rows); 0 or -1.
+ */
 int tsv_table_read(struct tsv_table *t, const char *path, const char *who,
-		   const char *const *names, int n);
+		   const char *const *names, int n, int optional);
 void tsv_table_free(struct tsv_table *t);
 
 /* names joined by tabs into buf (a header line, without its newline). */

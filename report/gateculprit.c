@@ -8,25 +8,9 @@
 #include "outfile.h"
 #include "tsv.h"
 
-struct entries {
-	char *(*rows)[E_NCOLS];
-	int nr;
-};
-
-static struct entries entries;
+static struct tsv_table entries;
 static struct bisect_run bisect;
 static const char *values[CU_NCOLS];
-
-static int entry_row(void *ctx, char **cols)
-{
-	struct entries *e = ctx;
-	void *more = realloc(e->rows, (e->nr + 1) * sizeof(*e->rows));
-
-	if (!more)
-		return -1;
-	e->rows = more;
-	return tsv_copy(cols, E_NCOLS, e->rows[e->nr++]);
-}
 
 /*
  * "verified", or what did not hold: a build's bisection (checks "build")
@@ -87,7 +71,7 @@ int gate_culprit(const char *run)
 	int i, rc = 2;
 
 	snprintf(path, sizeof(path), "%s/entries", run);
-	if (tsv_read(path, "report --culprit", entry_names, E_NCOLS, TSV_EXACT, entry_row, &entries))
+	if (tsv_table_read(&entries, path, "report --culprit", entry_names, E_NCOLS, 0))
 		return 2;
 	snprintf(path, sizeof(path), "%s/bisect", run);
 	if (bisect_load(path, "report --culprit", &bisect))

@@ -548,7 +548,7 @@ static int proofs(const struct gate_ctx *g, struct gate_run *gr, int status)
 	int i, rc = 0;
 
 	snprintf(path, sizeof(path), "%s/proof-plan", g->run);
-	if (tsv_table_read(&plan, path, WHO, proofplan_names, PP_NCOLS))
+	if (tsv_table_read(&plan, path, WHO, proofplan_names, PP_NCOLS, 1))
 		return 2;
 	base_of(g, gr, base, sizeof(base), &chunks);
 	for (i = 0; i < plan.nr && !rc; i++) {
@@ -630,7 +630,7 @@ int gate_next(const char *run, int tries)
 	}
 	snprintf(path, sizeof(path), "%s/stages", run);
 	if (gate_ctx_load(&g, run, tries) ||
-	    tsv_table_read(&stages, path, WHO, stage_names, ST_NCOLS))
+	    tsv_table_read(&stages, path, WHO, stage_names, ST_NCOLS, 1))
 		return 2;
 	rc = step(&g);
 	if (write_file(WHO, run, "needed", write_needed))

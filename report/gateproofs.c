@@ -24,30 +24,14 @@
 #include "outfile.h"
 #include "tsv.h"
 
-struct plan {
-	char *(*rows)[PP_NCOLS];
-	int nr;
-};
-
 struct judged {
 	char without[512], with[512], note[1024];
 	const char *outcome;
 };
 
-static struct plan plan;
+static struct tsv_table plan;
 static struct judged *judged;
 static struct gate_run gate;
-
-static int plan_row(void *ctx, char **cols)
-{
-	struct plan *p = ctx;
-	void *more = realloc(p->rows, (p->nr + 1) * sizeof(*p->rows));
-
-	if (!more)
-		return -1;
-	p->rows = more;
-	return tsv_copy(cols, PP_NCOLS, p->rows[p->nr++]);
-}
 
 /* The gate's row of CHECK, or NULL. */
 static char **gate_row_of(const char *check)
@@ -148,9 +132,8 @@ int gate_proofs(const char *run)
 	int i, inverted = 0;
 
 	snprintf(path, sizeof(path), "%s/proof-plan", run);
-	if (tsv_read_optional(path, "report --proofs", proofplan_names, PP_NCOLS, TSV_EXACT,
-			      plan_row, &plan) ||
-	    gate_run_load(&gate, run, "report --proofs"))
+	if (tsv_table_read(&plan, path, "report --gate", proofplan_names, PP_NCOLS, 1) ||
+	    gate_run_load(&gate, run, "report --gate"))
 		return 2;
 	judged = calloc(plan.nr + 1, sizeof(*judged));
 	if (!judged)
@@ -159,7 +142,7 @@ int gate_proofs(const char *run)
 		judge(&judged[i], plan.rows[i]);
 		inverted += !strcmp(judged[i].outcome, "inverted");
 	}
-	if (write_file("report --proofs", run, "proofs", write_proofs))
+	if (write_file("report --gate", run, "proofs", write_proofs))
 		return 2;
 	if (plan.nr)
 		summary();

@@ -10,28 +10,6 @@
 #include "gaterun.h"
 #include "tsv.h"
 
-static int gate_row(void *ctx, char **cols)
-{
-	struct gate_run *g = ctx;
-	void *more = realloc(g->rows, (g->nr + 1) * sizeof(*g->rows));
-
-	if (!more)
-		return -1;
-	g->rows = more;
-	return tsv_copy(cols, G_NCOLS, g->rows[g->nr++]);
-}
-
-static int proof_row(void *ctx, char **cols)
-{
-	struct gate_run *g = ctx;
-	void *more = realloc(g->proofs, (g->nr_proofs + 1) * sizeof(*g->proofs));
-
-	if (!more)
-		return -1;
-	g->proofs = more;
-	return tsv_copy(cols, PR_NCOLS, g->proofs[g->nr_proofs++]);
-}
-
 /* A file of one row: its first, into the columns ctx points to. */
 struct one_row {
 	char **cols;
@@ -57,6 +35,7 @@ static int read_one(const char *dir, const char *name, const char *who,
 
 int gate_run_load(struct gate_run *g, const char *dir, const char *who)
 {
+	struct tsv_table rows, proofs;
 	char path[4096];
 	FILE *f;
 
@@ -66,13 +45,20 @@ int gate_run_load(struct gate_run *g, const char *dir, const char *who)
 	g->has_gate = f != NULL;
 	if (f)
 		fclose(f);
-	if (tsv_read_optional(path, who, gate_names, G_NCOLS, TSV_EXACT, gate_row, g) ||
-	    read_one(dir, "culprit", who, culprit_names, CU_NCOLS, g->culprit) ||
+	if (tsv_table_read(&rows, path, who, gate_names, G_NCOLS, 1))
+		return -1;
+	g->rows = rows.rows;
+	g->nr = rows.nr;
+	if (read_one(dir, "culprit", who, culprit_names, CU_NCOLS, g->culprit) ||
 	    read_one(dir, "thread", who, thread_names, TH_NCOLS, g->thread) ||
 	    read_one(dir, "narrow", who, narrow_names, NA_NCOLS, g->narrow))
 		return -1;
 	snprintf(path, sizeof(path), "%s/proofs", dir);
-	return tsv_read_optional(path, who, proof_names, PR_NCOLS, TSV_EXACT, proof_row, g);
+	if (tsv_table_read(&proofs, path, who, proof_names, PR_NCOLS, 1))
+		return -1;
+	g->proofs = proofs.rows;
+	g->nr_proofs = proofs.nr;
+	return 0;
 }
 
 void gate_run_free(struct gate_run *g)

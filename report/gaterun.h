@@ -9,15 +9,16 @@
 
 #include "jsonw.h"
 #include "runfile.h"
+#include "tsv.h"
 
 struct gate_run {
 	int has_gate;			/* DIR/gate.tsv is there */
-	char *(*rows)[G_NCOLS];		/* gate.tsv, regressions first */
+	char *(*rows)[32];		/* gate.tsv, regressions first (tsv.h's table) */
 	int nr;
 	char *culprit[CU_NCOLS];	/* culprit[0] NULL: no such file */
 	char *thread[TH_NCOLS];
 	char *narrow[NA_NCOLS];
-	char *(*proofs)[PR_NCOLS];
+	char *(*proofs)[32];
 	int nr_proofs;
 };
 

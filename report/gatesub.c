@@ -27,7 +27,7 @@ static int read_table(struct tsv_table *t, const char *run, const char *name,
 		fprintf(stderr, WHO ": %s: not there: is %s a gate's run folder?\n", path, run);
 		return -1;
 	}
-	return tsv_table_read(t, path, WHO, names, n);
+	return tsv_table_read(t, path, WHO, names, n, 0);
 }
 
 static int read_seed(struct gate_ctx *g)
