@@ -156,21 +156,28 @@ tools: $(TOOLS)
 #             YAML (yamldoc), a patch's headers (patchfile), output files
 #   config/   the answers about branches.yaml (sgconf) and the upstream
 #             facts it names: the validation, the plan, the lint, the guard
-#   report/   the judge (results, join) apart from the renderers (tables,
-#             kcidb*, html*) and the guest log's reader (logread, sgline)
+#   report/   the report tool's dispatcher, and its rooms, each with its
+#             own include path (tests/t/123 holds them to it):
+#     logs/   the guest's serial log read (logread, sgline, guestlog,
+#             buildlog): lib and the guest protocol only
+#     judge/  the judge of rows and of a gate (results, join, compare, the
+#             gate's steps, bisectrun, struct run): lib only
+#     render/ what people and CI read (tables, html*, kcidb*, reply,
+#             gate.md): the judge's and the logs' headers
 #   prove/, maintain/  the C of one job: tarimport, shardplan, fsbaseline,
 #             phasetimes and guesttimes (the bench); followups and uphist,
 #             quiltmail (intake), bisectmd, relnotes and fsnotes
-HOSTINC := -Ilib -Iconfig -Ireport -Imaintain -Iverify/common
-HOST_H := $(wildcard lib/*.h config/*.h report/*.h maintain/*.h) verify/common/protocol.h
+#   tests/tools/  what only the tests use: kcidbcheck and its JSON reader
+INC_LOGS := -Ilib -Ireport/logs -Iverify/common
+INC_JUDGE := -Ilib -Ireport/judge
+INC_RENDER := $(INC_JUDGE) -Ireport/logs -Ireport/render -Iverify/common
+HOSTINC := -Ilib -Iconfig -Imaintain -Iverify/common -Ireport/judge
+HOST_H := $(wildcard lib/*.h config/*.h report/*/*.h maintain/*.h tests/tools/*.h) verify/common/protocol.h
 RUNFILE_C := lib/runfile.c lib/tsv.c
 CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c) \
 	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
-JUDGE_C := report/results.c report/join.c report/compare.c report/gatejudge.c report/gateproofs.c report/gatemd.c \
-	report/gateculprit.c report/gatenext.c report/gatesub.c report/run.c \
-	report/reply.c report/gaterun.c $(RUNFILE_C)
-RENDER_C := $(addprefix report/,tables.c kcidb.c kcidbrun.c kcidbgate.c kcidbbisect.c html.c htmlrun.c htmlgate.c \
-	htmlbisect.c htmlindex.c runfolder.c bisectrun.c guestlog.c sgline.c) lib/jsonw.c lib/outfile.c
+JUDGE_C := $(wildcard report/judge/*.c) $(RUNFILE_C) lib/outfile.c
+RENDER_C := $(wildcard report/render/*.c) report/logs/guestlog.c report/logs/sgline.c lib/jsonw.c
 # host_cc: $@ from the .c files among its prerequisites, then $(1) (libraries).
 host_cc = $(CC) $(HOSTCFLAGS) $(HOSTINC) -o $@ $(sort $(filter %.c,$^)) $(1)
 $(TOOLS): | $(BIN)
@@ -181,11 +188,14 @@ $(BIN)/sgconf: config/sgconf.c $(CONFIG_C) $(HOST_H)
 	$(call host_cc,-lyaml)
 $(BIN)/runfile: lib/runfile-tool.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
-$(BIN)/logread: report/logread.c report/sgline.c report/buildlog.c $(RUNFILE_C) $(HOST_H)
+$(BIN)/logread: HOSTINC := $(INC_LOGS)
+$(BIN)/logread: report/logs/logread.c report/logs/sgline.c report/logs/buildlog.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
+$(BIN)/report: HOSTINC := $(INC_RENDER)
 $(BIN)/report: report/report.c $(JUDGE_C) $(RENDER_C) $(HOST_H)
 	$(call host_cc,-lm)
-$(BIN)/kcidbcheck: report/kcidbcheck.c lib/json.c lib/jsonw.c $(HOST_H)
+$(BIN)/kcidbcheck: HOSTINC := -Ilib -Itests/tools -Ireport/render -Ireport/judge
+$(BIN)/kcidbcheck: tests/tools/kcidbcheck.c tests/tools/json.c lib/jsonw.c $(HOST_H)
 	$(call host_cc)
 $(BIN)/tarimport: prove/tarimport.c
 	$(call host_cc)
@@ -197,16 +207,17 @@ $(BIN)/fixedby: prove/fixedby.c $(HOST_H)
 	$(call host_cc)
 $(BIN)/phasetimes: prove/phasetimes.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
-$(BIN)/guesttimes: prove/guesttimes.c report/guestlog.c report/sgline.c $(HOST_H)
+$(BIN)/guesttimes: HOSTINC := $(INC_LOGS)
+$(BIN)/guesttimes: prove/guesttimes.c report/logs/guestlog.c report/logs/sgline.c $(HOST_H)
 	$(call host_cc)
 $(BIN)/followups: maintain/followups.c maintain/uphist.c $(HOST_H)
 	$(call host_cc)
 $(BIN)/quiltmail: maintain/quiltmail.c lib/patchfile.c $(HOST_H)
 	$(call host_cc)
-$(BIN)/bisectmd: maintain/bisectmd.c report/bisectrun.c report/results.c lib/jsonw.c lib/outfile.c \
+$(BIN)/bisectmd: maintain/bisectmd.c report/judge/bisectrun.c report/judge/results.c lib/jsonw.c lib/outfile.c \
 		$(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
-$(BIN)/relnotes: maintain/relnotes.c maintain/fsnotes.c report/results.c lib/outfile.c $(CONFIG_C) $(HOST_H)
+$(BIN)/relnotes: maintain/relnotes.c maintain/fsnotes.c report/judge/results.c lib/outfile.c $(CONFIG_C) $(HOST_H)
 	$(call host_cc,-lyaml)
 
 image: $(INITRD)

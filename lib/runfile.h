@@ -6,7 +6,7 @@
  * these names, and shell writes and reads them only through the runfile
  * tool (lib/runfile-tool.c): by column name, never by position.
  *
- *	results		a run's results.tsv (report/results.h names its columns)
+ *	results		a run's results.tsv (report/judge/results.h names its columns)
  *	steps		a bisection's steps.tsv, a row a step
  *	verdicts	LOG.verdicts: logread's verdict per check of one boot
  *	outcome		LOG.outcome: logread's verdict over the boot's checks
@@ -33,7 +33,7 @@
  *	missing		make proofs MISSING=1: the fixes a released kernel
  *			lacks, each check that proves one run on it
  *	narrow		a gate's arrays narrowed to what the previous passes
- *	judgement	a gate's verdict over all it ran (report/gatejudge.h)
+ *	judgement	a gate's verdict over all it ran (report/judge/gatejudge.h)
  *	proofplan	what a gate's proofs boot: each patch's checks and
  *			the folder of its tries, for report --gate
  *	needed		the boots a gate still needs (report --gate)
@@ -42,7 +42,7 @@
  *	kind		what made a run folder: a matrix, a gate, ...
  *
  * Shell builds, boots and keeps raw verdicts (boots, verdicts); the join
- * (report --join, report/join.c) makes results.tsv of plan x verdicts,
+ * (report --join, report/judge/join.c) makes results.tsv of plan x verdicts,
  * judged by the run's policy.
  */
 #ifndef SG_RUNFILE_H
@@ -50,7 +50,7 @@
 
 #include <stdio.h>
 
-/* results.tsv's columns (report/results.h says what each holds). */
+/* results.tsv's columns (report/judge/results.h says what each holds). */
 enum result_col {
 	R_SERIES, R_VARIANT, R_CHECK, R_EXPECTED, R_OBSERVED, R_SECONDS,
 	R_KERNEL, R_PATCHSET, R_SEED, R_COMPLAINT, R_LOG, R_REASON,
@@ -164,10 +164,10 @@ extern const char *const phase_names[P_NCOLS];
 /*
  * A row of the candidate beside the same row of the previous release
  * (variant: the candidate's): previous and candidate are the outcomes of every try ("PASS" or
- * "PASS,FAIL,PASS"), verdict one of report/compare.c's (regression,
+ * "PASS,FAIL,PASS"), verdict one of report/judge/compare.c's (regression,
  * regression (build), regression (boot), fixed, fixed (boot), fixed
  * (build), still failing, still failing (changed), not run, flaky, pass,
- * skip: report/gatejudge.h says which did not run); rate the tries that
+ * skip: report/judge/gatejudge.h says which did not run); rate the tries that
  * failed ("2/3", "-"); reason the candidate's first bad line; the kernel
  * each side booted ("-": the row is not that side's); previous_reason
  * the previous release's first bad line.
@@ -232,7 +232,7 @@ enum narrow_col { NA_CHUNKS, NA_KEPT, NA_CHECKS, NA_RUN, NA_NCOLS };
 extern const char *const narrow_names[NA_NCOLS];
 
 /*
- * A gate's judgement (report/gatejudge.c, written by report --compare
+ * A gate's judgement (report/judge/gatejudge.c, written by report --compare
  * and again by report --reply, once the proofs are in): no regression,
  * regression or cannot judge; tested yes when a Tested-by is earned;
  * why not, "-" when it is.

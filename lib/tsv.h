@@ -6,7 +6,7 @@
  * row has as many columns as the header; an empty file has no rows.
  *
  * TSV_EXACT: the header must be the names, in their order (results.tsv:
- * one schema, written by the join alone: report/join.c).  TSV_BY_NAME: the names
+ * one schema, written by the join alone: report/judge/join.c).  TSV_BY_NAME: the names
  * are found in the header in any order and other columns are passed over
  * (steps.tsv, written by the shell of maintain/bisect*.sh).
  */

@@ -19,7 +19,7 @@
 # variants previous and candidate-<the queue's name>), and
 # prove/matrix.sh builds them in the series' build folder (the candidate
 # an incremental rebuild) and boots each with every check.  Then this
-# script decides nothing: report --gate (report/gatenext.c) judges each
+# script decides nothing: report --gate (report/judge/gatenext.c) judges each
 # step (the comparison, the narrowing where the previous release fails
 # some of the guest's arrays only, the tries of the rows that differ,
 # the proofs) and lists the boots it needs in RUN_DIR/needed, which
@@ -312,7 +312,7 @@ boot_needed() {
 }
 
 # gate_judge: report --gate, the gate's one judge, asked what to boot
-# next until it needs nothing more (report/gatenext.c: the comparison,
+# next until it needs nothing more (report/judge/gatenext.c: the comparison,
 # the narrowing, the tries, the proofs); its status.
 # Boots that left no rows are asked for again: said, not booted twice.
 gate_judge() {
@@ -354,7 +354,7 @@ bisect_regression() {
 	BOOT=$br_boot SG_SEED=$(cat "$run/seed") CHUNKS=${gate_chunks:-} "$SG_ROOT/maintain/bisect.sh" "$run/bisect" "$initrd" "$SG_SERIES" \
 		"$(sg_variant_branch previous)" "$(sg_variant_branch "$cand")" "$br_checks" \
 		> "$run/bisect.out" 2>&1
-	# The queue's patch it named, verified, in C (report/gateculprit.c).
+	# The queue's patch it named, verified, in C (report/judge/gateculprit.c).
 	if br_said=$("$SG_CACHE/bin/report" --culprit "$run" 2>&1); then
 		sg_say "gate: the culprit: $br_said"
 	else
@@ -433,7 +433,7 @@ else
 fi
 # The tester's reply to the review thread: Tested-by, or what regressed;
 # gate.md finished beside it (led by the verdict, the narrowing and the
-# proofs under the table: report/gatemd.c).
+# proofs under the table: report/render/gatemd.c).
 "$SG_CACHE/bin/report" --reply "$run" "$SG_SERIES" "$release" "$n" "$SG_TESTER" || exit 2
 # The run's files again, now with the proofs beside the candidate's rows:
 # matrix.md, junit.xml, results.json, KCIDB (the two trees, the

@@ -3,7 +3,7 @@
 # For each series (all in branches.yaml by default): make its branches,
 # build every variant, boot each in QEMU with the checks, and keep what
 # became of it; then the join (report --join) makes RUN_DIR/results.tsv,
-# a row per row of the run's plan (the schema: report/results.h).  The
+# a row per row of the run's plan (the schema: report/judge/results.h).  The
 # plan (RUN_DIR/plan, with the series' facts and the pairs: sgconf plan)
 # and the policy (RUN_DIR/policy: strict or not, the seed, the shard) are
 # written once, first; this script only builds, boots and keeps raw

@@ -51,6 +51,7 @@
 #include "bisectrun.h"
 #include "compare.h"
 #include "gateculprit.h"
+#include "gatemd.h"
 #include "gatenext.h"
 #include "reply.h"
 #include "html.h"
@@ -209,6 +210,29 @@ static int report_run(const char *dir)
 	return rc;
 }
 
+/*
+ * RUN/gate.md rendered from the gate's files as the judge left them
+ * (gatemd.h), after a comparison or a step of the gate; rc passed on.
+ */
+static int with_gate_md(const char *dir, int rc)
+{
+	struct gate_judgement j;
+	struct gate_run g;
+	int bad;
+
+	if (rc == 2)
+		return rc;
+	if (gate_run_load(&g, dir, "report"))
+		return 2;
+	bad = 0;
+	if (g.has_gate) {
+		gate_judge(&g, &j);
+		bad = gate_md_write(&j, &g, dir, "report");
+	}
+	gate_run_free(&g);
+	return bad ? 2 : rc;
+}
+
 static int index_page(const char *dir)
 {
 	if (html_index(dir))
@@ -222,9 +246,9 @@ int main(int argc, char **argv)
 	if (argc == 3 && !strcmp(argv[1], "--join"))
 		return join_run(argv[2]) ? 2 : 0;
 	if (argc == 5 && !strcmp(argv[1], "--compare"))
-		return compare_runs(argv[2], argv[3], argv[4]);
+		return with_gate_md(argv[2], compare_runs(argv[2], argv[3], argv[4]));
 	if (argc == 4 && !strcmp(argv[1], "--gate"))
-		return gate_next(argv[2], atoi(argv[3]));
+		return with_gate_md(argv[2], gate_next(argv[2], atoi(argv[3])));
 	if (argc == 3 && !strcmp(argv[1], "--culprit"))
 		return gate_culprit(argv[2]);
 	if (argc == 4 && !strcmp(argv[1], "--union"))

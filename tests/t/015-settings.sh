@@ -48,7 +48,7 @@ product="$(find prove maintain lib vm-images -type f -name '*.sh'; find vm-image
 {
 	# shellcheck disable=SC2086
 	grep -ohE '\bSG_[A-Z0-9_]+' $product
-	grep -ohE 'getenv\("SG_[A-Z0-9_]+"\)' config/*.c report/*.c | sed 's/getenv("\(.*\)")/\1/'
+	grep -ohE 'getenv\("SG_[A-Z0-9_]+"\)' config/*.c report/*.c report/*/*.c | sed 's/getenv("\(.*\)")/\1/'
 } | sort -u > "$T/used"
 cut -f1 "$T/settings" "$T/handed" | sort -u > "$T/known"
 comm -23 "$T/used" "$T/known" > "$T/unknown"

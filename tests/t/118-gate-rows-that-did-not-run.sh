@@ -1,5 +1,5 @@
 # The judge's rows where a kernel did not run a check (report --compare,
-# report/gatejudge.c): ERROR is never a pass nor a known failure.  The
+# report/judge/gatejudge.c): ERROR is never a pass nor a known failure.  The
 # candidate's build failure is regression (build), its dead guest
 # regression (boot) with the log's tail; the previous release's dead
 # guest fixed (boot); ERROR on both not run; FAIL on both with other

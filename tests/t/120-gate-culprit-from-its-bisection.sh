@@ -1,4 +1,4 @@
-# A gate's culprit (report --culprit, report/gateculprit.c): the queue's
+# A gate's culprit (report --culprit, report/judge/gateculprit.c): the queue's
 # patch whose commit the bisection named, with its number, file, subject
 # and upstream commit from the queue's entries, the known fixes the
 # answer lists, and "verified" only when the culprit failed, its parent

@@ -3,7 +3,7 @@
  * The guest protocol: the lines a guest prints on its serial console for
  * the host to read back.  The one definition, shared by the guest
  * (verify/common/sgprint.c, built static by verify/Makefile) and the host
- * (report/logread.c, built by the top Makefile); docs/protocol.md says the
+ * (report/logs/logread.c, built by the top Makefile); docs/protocol.md says the
  * same for people.  Each line starts a console line (a timestamp or stray
  * prefix before it is allowed) and is one record:
  *

@@ -204,3 +204,28 @@ int tables_write(const struct run *run)
 	       write_file("report", run->dir, "junit.xml", write_junit) ||
 	       write_file("report", run->dir, "results.json", write_json) ? -1 : 0;
 }
+
+void gate_run_proofs_json(const struct gate_run *g, struct jw *w, const char *variant,
+			  const char *check)
+{
+	static const int keys[] = {
+		PR_NUMBER, PR_PATCH, PR_UPSTREAM, PR_WITHOUT, PR_WITH, PR_OUTCOME, PR_NOTE,
+	};
+	int i, opened = 0;
+	size_t k;
+
+	if (strncmp(variant, "candidate", 9))
+		return;
+	for (i = 0; i < g->nr_proofs; i++) {
+		if (strcmp(g->proofs[i][PR_CHECK], check))
+			continue;
+		if (!opened++)
+			jw_open(w, "proofs", '[');
+		jw_open(w, NULL, '{');
+		for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++)
+			jw_str(w, proof_names[keys[k]], g->proofs[i][keys[k]]);
+		jw_close(w, '}');
+	}
+	if (opened)
+		jw_close(w, ']');
+}

@@ -24,11 +24,12 @@
  *	skip		SKIP on either side, or a row one side does not have
  *
  * A row a side did not run (ERROR: no kernel, a guest that died) is
- * neither a pass nor a failure: report/gatejudge.h's regression (build),
+ * neither a pass nor a failure: report/judge/gatejudge.h's regression (build),
  * regression (boot), fixed (boot), fixed (build) and not run.
  *
  * The comparison goes to OUT/gate.tsv (run file kind gate), and from it
- * OUT/judgement and OUT/gate.md (report/gatemd.c), regressions first.
+ * OUT/judgement, regressions first (report --compare renders OUT/gate.md
+ * from them: report/render/gatemd.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -37,7 +38,6 @@
 #include "compare.h"
 #include "gaterun.h"
 #include "gatejudge.h"
-#include "gatemd.h"
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
@@ -369,15 +369,14 @@ int compare_runs(const char *out, char *previous, char *candidate)
 		return 2;
 	/*
 	 * The verdict as every reader of the run will say it (gatejudge's),
-	 * and gate.md by its one writer, both from the rows as gate.tsv has
-	 * them.
+	 * from the rows as gate.tsv has them; gate.md is the renderers'
+	 * (report.c writes it after each comparison).
 	 */
 	if (gate_run_load(&g, out, "report --compare"))
 		return 2;
 	gate_judge(&g, &j);
 	gate_summary(&g, line, sizeof(line));
-	i = gate_judgement_write(&j, out, "report --compare") ||
-	    gate_md_write(&j, &g, out, "report --compare");
+	i = gate_judgement_write(&j, out, "report --compare");
 	gate_run_free(&g);
 	if (i)
 		return 2;

@@ -21,7 +21,7 @@
  * --both writes the two, LOG.verdicts.new and LOG.outcome.new, from one
  * reading of the log (prove/guest.sh renames them).
  * --build prints the line of a failed kernel build that says why (the
- * compiler's or linker's first error: report/buildlog.c); exit 1 when the
+ * compiler's or linker's first error: report/logs/buildlog.c); exit 1 when the
  * log has none, its last line printed instead.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,

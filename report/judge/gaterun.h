@@ -7,7 +7,6 @@
 #ifndef SG_GATERUN_H
 #define SG_GATERUN_H
 
-#include "jsonw.h"
 #include "runfile.h"
 #include "tsv.h"
 
@@ -27,8 +26,5 @@ int gate_run_load(struct gate_run *g, const char *dir, const char *who);
 void gate_run_free(struct gate_run *g);
 /* How many of gate.tsv's rows have that verdict. */
 int gate_run_count(const struct gate_run *g, const char *verdict);
-/* "proofs": [...] of CHECK, when VARIANT is a gate's candidate and it has any. */
-void gate_run_proofs_json(const struct gate_run *g, struct jw *w, const char *variant,
-			  const char *check);
 
 #endif

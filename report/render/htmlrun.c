@@ -2,7 +2,7 @@
 /*
  * report.html of a matrix run: the grid series x variant x check, the
  * cross-era pairs, what was not as expected, and where the guests'
- * seconds went (their serial logs' marks, report/guestlog.c) as SVG bars.
+ * seconds went (their serial logs' marks, report/logs/guestlog.c) as SVG bars.
  */
 #include <limits.h>
 #include <stdio.h>

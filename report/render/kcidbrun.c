@@ -14,6 +14,7 @@
 
 #include "gaterun.h"
 #include "kcidb.h"
+#include "tables.h"
 #include "outfile.h"
 #include "runfolder.h"
 
