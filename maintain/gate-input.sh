@@ -27,17 +27,13 @@ entry() {
 # queue_input DIR RELEASE: a stable-queue folder, every patch its series
 # file lists, in order, each quilt patch as its mail (quiltmail).
 queue_input() {
-	[ -d "$1" ] || bad "QUEUE=$1: no such folder"
-	[ -f "$1/series" ] || bad "QUEUE=$1: no series file (a stable-queue folder lists its patches in series)"
 	mkdir -p "$tmp/q"
-	sg_quilt_series "$1" > "$tmp/q/lines"
+	qi_why=$(sg_queue "$1" "$tmp/q/lines") || bad "QUEUE=$qi_why"
 	while read -r qi_line qi_p; do
-		[ -f "$1/$qi_p" ] || bad "$1/series:$qi_line names $qi_p: no such patch in $1"
 		"$QUILTMAIL" mail "$1/$qi_p" "$SG_SERIES" "$2" > "$tmp/q/mail" 2>"$tmp/q/err" ||
 			bad "$1/series:$qi_line ($qi_p): not a patch: $(head -n 1 "$tmp/q/err")"
 		entry "$qi_p" "$tmp/q/mail" "$1/$qi_p"
 	done < "$tmp/q/lines"
-	[ "$nr_entries" -gt 0 ] || bad "$1/series lists no patch"
 }
 
 # rc_input REPO FROM RC: the commits FROM..RC of a git repository (a

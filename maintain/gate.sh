@@ -108,7 +108,7 @@ esac
 # the cover letter's subject; RELEASE_OF_QUEUE says otherwise.
 release=${RELEASE_OF_QUEUE:-}
 if [ -n "$queue" ]; then
-	[ -n "$release" ] || release=$(basename "$queue" | sed -n 's/^\(.*[^0-9.]\)\{0,1\}\([0-9]\{1,\}\.[0-9]\{1,\}\.[0-9]\{1,\}\)$/\2/p')
+	[ -n "$release" ] || release=$(sg_release_of_folder "$queue")
 	queue_input "$queue" "${release:-$SG_VERSION}"
 	name=$(basename "$queue")
 elif [ -n "$rc_spec" ]; then

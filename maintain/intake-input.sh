@@ -9,12 +9,6 @@
 
 nr_entries=0
 
-# release_of_folder DIR: the version DIR's name ends in (stable-queue's
-# releases/4.0.5, or queue-4.0.5), or nothing.
-release_of_folder() {
-	basename "$1" | sed -n 's/^\(.*[^0-9.]\)\{0,1\}\([0-9]\{1,\}\(\.[0-9]\{1,\}\)\{2,\}\)$/\2/p'
-}
-
 # stable_release DIR WHAT: RELEASE_OF_QUEUE, else the version DIR is
 # named after (said), else die.
 stable_release() {
@@ -22,7 +16,7 @@ stable_release() {
 		echo "$RELEASE_OF_QUEUE"
 		return
 	fi
-	r=$(release_of_folder "$1")
+	r=$(sg_release_of_folder "$1")
 	[ -n "$r" ] || sg_die "intake: $2: which stable release shipped it? Say RELEASE_OF_QUEUE=<version> (e.g. 4.0.5); the folder $(basename "$1") is not named like one"
 	sg_say "intake: $2: the patches of stable release $r (the folder's name; RELEASE_OF_QUEUE= says otherwise)"
 	echo "$r"
@@ -90,13 +84,10 @@ read_one() {
 
 # read_queue DIR: every patch DIR/series lists, in order.
 read_queue() {
-	[ -f "$1/series" ] || sg_die "intake: $1: no series file (a quilt queue lists its patches in $1/series)"
+	rq_why=$(sg_queue "$1" "$tmp/series.lines") || sg_die "intake: $rq_why"
 	rel=$(stable_release "$1" "$1") || exit 1
-	sg_quilt_series "$1" > "$tmp/series.lines"
 	while read -r lineno p; do
-		[ -f "$1/$p" ] || sg_die "intake: $1/series:$lineno names $p: no such patch in $1"
 		add_quilt "$1/$p" "$rel" "$1/series:$lineno ($p)"
 	done < "$tmp/series.lines"
-	[ "$nr_entries" -gt 0 ] || sg_die "intake: $1/series lists no patch"
 	sg_say "intake: $nr_entries patches of $rel from $1"
 }

@@ -1,6 +1,7 @@
 # A queue whose patch does not apply: exit 2, the patch named with its
 # hunk, every branch as it was, nothing built; a queue folder that is not
-# there: exit 2, named.
+# there, or whose series names a patch that is not there: exit 2, named
+# (with the series' line: the queue's one reader, sg_queue, as intake's).
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 . "$SG_ROOT/tests/gate-standin.sh"
@@ -20,4 +21,9 @@ git -C "$SG_CACHE/src/9.9" for-each-ref --format='%(refname) %(objectname)' > "$
 [ ! -d "$T/nowhere" ] && gate "$T/noq" "$T/nowhere"
 [ $? = 2 ] && grep -q "QUEUE=$T/nowhere: no such folder" "$T/noq.out" && ok "no queue: exit 2, named" ||
 	fail "no queue: $(cat "$T/noq.out")"
+mkdir -p "$T/gone" && cp "$T/clean/widen-a" "$T/gone/" && printf 'widen-a\nvanished.patch\n' > "$T/gone/series"
+gate "$T/nopatch" "$T/gone"
+[ $? = 2 ] && grep -q "$T/gone/series:2 names vanished.patch: no such patch in $T/gone" "$T/nopatch.out" &&
+	[ ! -e "$T/nopatch/results.tsv" ] && ok "a series naming a patch that is not there: exit 2, its line named, nothing built" ||
+	fail "a missing patch: $(tail -n 5 "$T/nopatch.out")"
 done_testing
