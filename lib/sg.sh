@@ -164,6 +164,27 @@ sg_run_kind() {
 	esac
 }
 
+# sg_plan_run DIR KIND VARIANTS CHECKS: the one planner of a run that a
+# job plans itself (the gate's two kernels, make proofs MISSING=1's
+# released kernel), its variants written first by the job to
+# DIR/variants.want: DIR/kind, the series' facts (sgconf facts, which
+# writes the series' own variants), then the job's variants in their
+# place, DIR/plan (sgconf gate-plan: CHECKS, comma-separated,
+# on each of VARIANTS, PASS expected; "" every check, "-" none) and no
+# pair.  A gate's sub-runs are planned in C from the gate's own run files
+# (report --gate).
+sg_plan_run() {
+	sg_mark_run "$1" "$2" "$SG_SERIES" &&
+	"$SGCONF" "$BRANCHES" facts "$1" "$SG_SERIES" &&
+	mv "$1/variants.want" "$1/variants" || return 2
+	case $4 in
+	"") "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$3" ;;
+	-) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$3" "" ;;
+	*) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$3" "$4" ;;
+	esac || return 2
+	"$RUNFILE" header pairs > "$1/cross.list"
+}
+
 # sg_mark_run DIR KIND SERIES: DIR/kind says what made it (once: the
 # first writer, the job that planned the run, is what it is).
 sg_mark_run() {

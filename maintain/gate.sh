@@ -156,15 +156,11 @@ fi
 # The candidate's variant is named after its queue: its kept bzImage
 # (build/S/images/<variant>) stays the one this queue made, for make repro.
 cand="candidate-$(echo "$name" | tr -c 'A-Za-z0-9._\n-' -)"
-# gate_dir DIR VARIANTS CHECKS [CHUNKS]: a folder matrix.sh runs: the
-# series' facts (its guest's chunks narrowed to CHUNKS), the variants
-# (previous, the candidate, a proof's candidate without a patch,
-# without-NNN: its branch gate/S/without-NNN; comma-separated), the plan
-# (those checks, "" every one, "-" none: a kernel built for fstests
-# alone), no pair.
+# gate_dir DIR VARIANTS: the run of the previous release, the candidate
+# or both (comma-separated), every check of branches.yaml on each
+# (sg_plan_run).
 gate_dir() {
-	mkdir -p "$1" && sg_mark_run "$1" gate "$SG_SERIES" &&
-	"$SGCONF" "$BRANCHES" facts "$1" ${4:+--chunks "$4"} "$SG_SERIES" || return 2
+	mkdir -p "$1" || return 2
 	{
 		"$RUNFILE" header variants
 		case ,$2, in *,previous,*)
@@ -176,24 +172,12 @@ gate_dir() {
 				regress="$(paste -sd' ' "$run/queue.list")" from="$prev_from" \
 				branch="$(sg_variant_branch "$cand")" ;;
 		esac
-		for gd_v in $(echo "$2" | tr , ' '); do
-			case $gd_v in without-*)
-				"$RUNFILE" row variants series="$SG_SERIES" variant="$gd_v" fixes=$prev_fixes \
-					regress=- from="gate/$SG_SERIES/$gd_v" branch="$(sg_variant_branch "$gd_v")" ;;
-			esac
-		done
-	} > "$1/variants" || return 2
-	case $3 in
-	"") "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" ;;
-	-) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "" ;;
-	*) "$SGCONF" "$BRANCHES" gate-plan "$1" "$SG_SERIES" "$2" "$3" ;;
-	esac || return 2
-	"$RUNFILE" header pairs > "$1/cross.list"
+	} > "$1/variants.want" && sg_plan_run "$1" gate "$2" ""
 }
 case $side in
-previous) gate_dir "$run" previous "" ;;
-candidate) gate_dir "$run" "$cand" "" ;;
-*) gate_dir "$run" "previous,$cand" "" ;;
+previous) gate_dir "$run" previous ;;
+candidate) gate_dir "$run" "$cand" ;;
+*) gate_dir "$run" "previous,$cand" ;;
 esac || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"

@@ -102,14 +102,11 @@ if [ ! -s "$run/missing.ids" ]; then
 fi
 
 # The released kernel, booted with the checks that prove the missing fixes.
-"$SGCONF" "$BRANCHES" facts "$run" "$SG_SERIES" || exit 2
 {
 	"$RUNFILE" header variants
 	"$RUNFILE" row variants series="$SG_SERIES" variant=released fixes=false regress=- from=- \
 		branch="$(sg_variant_branch released)"
-} > "$run/variants" || exit 2
-"$SGCONF" "$BRANCHES" gate-plan "$run" "$SG_SERIES" released "$checks" || exit 2
-"$RUNFILE" header pairs > "$run/cross.list"
+} > "$run/variants.want" && sg_plan_run "$run" missing released "${checks:--}" || exit 2
 sg_say "missing: $(wc -l < "$run/missing.ids") fix(es) $SG_SERIES's released kernel lacks; booting it${checks:+ with $checks}"
 SG_FACTS_DIR=$run
 export SG_FACTS_DIR
