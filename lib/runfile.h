@@ -38,6 +38,8 @@
  *			the folder of its tries, for report --gate
  *	needed		the boots a gate still needs (report --gate)
  *	stage		the steps of a gate judged so far (report --gate)
+ *	times		LOG.times: where a guest's seconds went, by its log's
+ *			marks (logread --both)
  *	entries		a gate's queue: each patch, in order, and its commit
  *	kind		what made a run folder: a matrix, a gate, ...
  *
@@ -281,6 +283,16 @@ extern const char *const needed_names[N_NCOLS];
  */
 enum stage_col { ST_STAGE, ST_STATUS, ST_NCOLS };
 extern const char *const stage_names[ST_NCOLS];
+
+/*
+ * Where a guest's seconds went (LOG.times, logread --both, from the same
+ * reading as its verdicts): mark boot (begin: the kernel's uptime at the
+ * guest's start), a check's (begin and end by the guest clock, secs by
+ * its own count, setup, fsck's seconds), done (begin: the guest's end);
+ * "-" a mark the log does not have.
+ */
+enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
+extern const char *const times_names[T_NCOLS];
 
 /*
  * What a run folder is (RUN/kind, one row): matrix (make matrix: the

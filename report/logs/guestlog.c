@@ -1,10 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "guestlog.h"
 #include "protocol.h"
+#include "runfile.h"
 #include "sgline.h"
+#include "tsv.h"
 
 static void unknown(struct check_times *c)
 {
@@ -80,23 +84,104 @@ static void record(struct guest_times *g, const char *rec)
 		sgline_number(args, SG_UPTIME, &g->done);
 }
 
+void guest_start(struct guest_times *g)
+{
+	memset(g, 0, sizeof(*g));
+	g->boot = g->done = GUEST_UNKNOWN;
+}
+
+void guest_line(struct guest_times *g, const char *line)
+{
+	const char *rec = sgline_record(line);
+
+	if (rec)
+		record(g, rec);
+}
+
 int guest_read(const char *path, const char *who, struct guest_times *g)
 {
 	char line[4096];
-	const char *rec;
 	FILE *f = fopen(path, "r");
 
 	if (!f) {
 		fprintf(stderr, "%s: %s: cannot open\n", who, path);
 		return -1;
 	}
-	memset(g, 0, sizeof(*g));
-	g->boot = g->done = GUEST_UNKNOWN;
+	guest_start(g);
 	while (fgets(line, sizeof(line), f))
-		if ((rec = sgline_record(line)))
-			record(g, rec);
+		guest_line(g, line);
 	fclose(f);
 	return 0;
+}
+
+static const char *num(double v, char *buf, size_t len)
+{
+	if (v < 0)
+		return "-";
+	snprintf(buf, len, "%.2f", v);
+	return buf;
+}
+
+static void put(FILE *f, const char *mark, const char *check, const double *v)
+{
+	char b[5][32];
+	const char *values[T_NCOLS] = {
+		mark, check, num(v[0], b[0], 32), num(v[1], b[1], 32), num(v[2], b[2], 32),
+		num(v[3], b[3], 32), num(v[4], b[4], 32),
+	};
+
+	runfile_put_row(f, runfile_kind("times"), values);
+}
+
+void guest_times_put(FILE *f, const struct guest_times *g)
+{
+	double v[5] = { g->boot, -1, -1, -1, -1 };
+	int i;
+
+	runfile_put_header(f, runfile_kind("times"));
+	put(f, "boot", "-", v);
+	for (i = 0; i < g->nr; i++) {
+		const struct check_times *c = &g->c[i];
+		double cv[5] = { c->begin, c->end, c->secs, c->setup, c->fsck };
+
+		put(f, "check", c->name, cv);
+	}
+	v[0] = g->done;
+	put(f, "done", "-", v);
+}
+
+static double value(const char *s)
+{
+	return strcmp(s, "-") ? atof(s) : GUEST_UNKNOWN;
+}
+
+static int times_row(void *ctx, char **cols)
+{
+	struct guest_times *g = ctx;
+	struct check_times *c;
+
+	if (!strcmp(cols[T_MARK], "boot"))
+		g->boot = value(cols[T_BEGIN]);
+	else if (!strcmp(cols[T_MARK], "done"))
+		g->done = value(cols[T_BEGIN]);
+	else if (g->nr < GUEST_MAX_CHECKS) {
+		c = &g->c[g->nr++];
+		snprintf(c->name, sizeof(c->name), "%s", cols[T_CHECK]);
+		c->begin = value(cols[T_BEGIN]);
+		c->end = value(cols[T_END]);
+		c->secs = value(cols[T_SECS]);
+		c->setup = value(cols[T_SETUP]);
+		c->fsck = strcmp(cols[T_FSCK], "-") ? atof(cols[T_FSCK]) : 0;
+	}
+	return 0;
+}
+
+int guest_times_load(const char *path, const char *who, struct guest_times *g)
+{
+	guest_start(g);
+	if (access(path, R_OK))
+		return 1;
+	return tsv_read(path, who, times_names, T_NCOLS, TSV_EXACT, times_row, g) ? -1 : 0;
 }
 
 double guest_span(double a, double b)

@@ -29,6 +29,16 @@ struct guest_times {
 
 /* The log at path read into *g; -1 after saying "who: path: cannot open". */
 int guest_read(const char *path, const char *who, struct guest_times *g);
+/* A reader of the log that reads it already (logread): g emptied, then each line. */
+void guest_start(struct guest_times *g);
+void guest_line(struct guest_times *g, const char *line);
+/*
+ * LOG.times (run file kind times: a row for the boot, each check, the
+ * end), logread's, so that the page's bars read no serial log again.
+ */
+void guest_times_put(FILE *f, const struct guest_times *g);
+/* LOG.times into *g: 0; 1 when there is none (a run before them); -1 said. */
+int guest_times_load(const char *path, const char *who, struct guest_times *g);
 struct check_times *guest_find(struct guest_times *g, const char *name);
 
 /* b - a, GUEST_UNKNOWN unless both are known. */

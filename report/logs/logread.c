@@ -40,6 +40,7 @@
 
 #include "protocol.h"
 #include "buildlog.h"
+#include "guestlog.h"
 #include "runfile.h"
 #include "sgline.h"
 
@@ -161,14 +162,18 @@ static void keep_tail(const char *line, const char *rec)
 	tail_next = (tail_next + 1) % TAIL_LINES;
 }
 
+static struct guest_times times;	/* the same reading's time marks */
+
 static void read_log(FILE *f)
 {
 	char line[4096];
 
+	guest_start(&times);
 	while (fgets(line, sizeof(line), f)) {
 		const char *rec = sgline_record(line);
 
 		keep_tail(line, rec);
+		guest_line(&times, line);
 		if (rec)
 			sg_line(rec);
 		else
@@ -345,14 +350,21 @@ static int rename_beside(const char *log, const char *from, const char *to)
 }
 
 /*
- * --both: LOG.verdicts and LOG.outcome from one reading of the log, each
- * written beside (.new) and renamed once both are there: a reader finds
- * both or neither.
+ * --both: LOG.verdicts, LOG.outcome and LOG.times from one reading of the
+ * log, each written beside (.new) and renamed once all are there.
  */
+static void put_times(FILE *out, int status)
+{
+	(void)status;
+	guest_times_put(out, &times);
+}
+
 static int both(const char *log, int status)
 {
 	return write_beside(log, "verdicts.new", verdicts, status) ||
 	       write_beside(log, "outcome.new", outcome, status) ||
+	       write_beside(log, "times.new", put_times, status) ||
+	       rename_beside(log, "times.new", "times") ||
 	       rename_beside(log, "verdicts.new", "verdicts") ||
 	       rename_beside(log, "outcome.new", "outcome") ? 2 : 0;
 }

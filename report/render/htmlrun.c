@@ -332,13 +332,18 @@ static void add_guest(const char *label, const char *rel)
 {
 	struct guest *g = &guests[nr_guests];
 	char path[2 * PATH_MAX];
-	int i;
+	int i, rc;
 
 	for (i = 0; i < nr_guests; i++)
 		if (!strcmp(guests[i].rel, rel))
 			return;
+	/* logread's LOG.times; a run from before them, its serial log. */
+	snprintf(path, sizeof(path), "%s/%s.times", dir, rel);
+	rc = nr_guests == MAX_GUESTS ? -1 : guest_times_load(path, "report", &g->t);
 	snprintf(path, sizeof(path), "%s/%s", dir, rel);
-	if (nr_guests == MAX_GUESTS || access(path, R_OK) || guest_read(path, "report", &g->t))
+	if (rc == 1 && (access(path, R_OK) || guest_read(path, "report", &g->t)))
+		return;
+	if (rc < 0)
 		return;
 	if (g->t.boot < 0 && !g->t.nr)
 		return;	/* no marks: a guest that never booted, or a stand-in log */
