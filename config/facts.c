@@ -5,6 +5,7 @@
 
 #include "facts.h"
 #include "patchfile.h"
+#include "runfile.h"
 
 static const char *const kinds[] = { "fix", "build-compat", "history", NULL };
 
@@ -264,6 +265,13 @@ static int known_check(struct ydoc *branches, const char *name)
 	return 0;
 }
 
+static void proof_row(const struct fact *f, const char *kind, const char *name, const char *fixes)
+{
+	const char *values[PI_NCOLS] = { f->id, kind, name, fixes[0] ? fixes : "-", f->subject };
+
+	runfile_put_row(stdout, runfile_kind("proofindex"), values);
+}
+
 int facts_proofs(struct ydoc *y, const char *dir)
 {
 	static struct facts facts;
@@ -283,6 +291,7 @@ int facts_proofs(struct ydoc *y, const char *dir)
 			}
 	if (bad)
 		return 2;
+	runfile_put_header(stdout, runfile_kind("proofindex"));
 	for (i = 0; i < facts.n; i++) {
 		f = &facts.f[i];
 		fixes[0] = '\0';
@@ -290,11 +299,9 @@ int facts_proofs(struct ydoc *y, const char *dir)
 			snprintf(fixes + strlen(fixes), sizeof(fixes) - strlen(fixes), "%s%s",
 				 j ? "," : "", f->fixes[j]);
 		for (j = 0; j < f->nr_checks; j++)
-			printf("%s\tcheck\t%s\t%s\t%s\n", f->id, f->checks[j],
-			       fixes[0] ? fixes : "-", f->subject);
+			proof_row(f, "check", f->checks[j], fixes);
 		for (j = 0; j < f->nr_tests; j++)
-			printf("%s\tfstests\t%s\t%s\t%s\n", f->id, f->tests[j],
-			       fixes[0] ? fixes : "-", f->subject);
+			proof_row(f, "fstests", f->tests[j], fixes);
 	}
 	return 0;
 }

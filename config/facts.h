@@ -62,10 +62,10 @@ const char *short_id(const char *id);
 int facts_fixed_by(struct ydoc *y, const char *dir, const char *id);
 
 /*
- * sgconf proofs: what proves each commit of the record, one line each
- * ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject", fixes the
- * commits it says Fixes:, comma-separated, or -), its checks validated
- * against branches.yaml's; 0, or 2 after naming a bad one.
+ * sgconf proofs: what proves each commit of the record, a run file of
+ * kind proofindex (lib/runfile.h: upstream, check or fstests, its name,
+ * the commits it says Fixes:, its subject), its checks validated against
+ * branches.yaml's; 0, or 2 after naming a bad one.
  */
 int facts_proofs(struct ydoc *y, const char *dir);
 

@@ -24,8 +24,7 @@
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE proofs			what proves each upstream commit of the
  *					record: its proven-by checks and fstests
- *					tests ("id<TAB>check|fstests<TAB>name<TAB>
- *					fixes<TAB>subject")
+ *					tests (run file kind proofindex)
  *	sgconf FILE guard [SERIES [SERIES_FILE]]
  *	sgconf FILE lint [SERIES|all [PREIMAGE_DIR|- [SERIES_FILE]]]
  *	sgconf FILE record ID subject=S author=A date=D release=R

@@ -38,6 +38,8 @@
  *			the folder of its tries, for report --gate
  *	needed		the boots a gate still needs (report --gate)
  *	stage		the steps of a gate judged so far (report --gate)
+ *	proofindex	the proof index: what proves each upstream commit
+ *			(sgconf proofs, fixedby --index; RUN/proof-index)
  *	times		LOG.times: where a guest's seconds went, by its log's
  *			marks (logread --both)
  *	entries		a gate's queue: each patch, in order, and its commit
@@ -291,6 +293,16 @@ extern const char *const stage_names[ST_NCOLS];
  * its own count, setup, fsck's seconds), done (begin: the guest's end);
  * "-" a mark the log does not have.
  */
+/*
+ * The proof index (sgconf proofs: the record's proven-by; fixedby
+ * --index: an fstests checkout's tests that name their kernel fix): an
+ * upstream commit (an fstests test may name it by its first 12 digits),
+ * kind check or fstests, the check or test that fails without it, the
+ * commits it fixes (comma-separated, "-"), its subject.
+ */
+enum proofindex_col { PI_UPSTREAM, PI_KIND, PI_NAME, PI_FIXES, PI_SUBJECT, PI_NCOLS };
+extern const char *const proofindex_names[PI_NCOLS];
+
 enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
 extern const char *const times_names[T_NCOLS];
 

@@ -105,19 +105,25 @@ sg_fstests_list() {
 	echo ${TESTS:-$(sed -e 's/#.*//' "$SG_ROOT/prove/fstests/data-integrity")}
 }
 
-# sg_proof_index: what proves each upstream commit, a line a check or
-# test ("id<TAB>check|fstests<TAB>name<TAB>fixes<TAB>subject"): the
-# record's proven-by (sgconf proofs), and with FSTESTS its tests that name
-# their fix (fixedby), those for every file system or for ext4, the
-# fstests guest's (an id as the test gives it: 12 digits or more).
-# fixedby's complaints (placeholders) go to stderr.
+# sg_proof_index: what proves each upstream commit, a run file of kind
+# proofindex, a row a check or test: the record's proven-by (sgconf
+# proofs), and with FSTESTS its tests that name their fix (fixedby
+# --index), those for every file system or for ext4, the fstests guest's
+# (an id as the test gives it: 12 digits or more).  fixedby's complaints
+# (placeholders) go to stderr.
+#
+# sg_proofs_of ID KIND INDEX: the checks (KIND check) or fstests tests
+# (fstests) of INDEX that prove ID, a line each, once: an index's id is
+# ID or its first digits.
+sg_proofs_of() {
+	"$RUNFILE" list --where kind="$2" "$3" upstream name | while read -r spo_u spo_n; do
+		case $1 in "$spo_u"*) echo "$spo_n" ;; esac
+	done | awk '!seen[$0]++'
+}
+
 sg_proof_index() {
 	"$SGCONF" "$BRANCHES" proofs || return 2
-	[ -n "${FSTESTS:-}" ] || return 0
-	spi_f=$(mktemp) || return 2
-	"$SG_CACHE/bin/fixedby" "$FSTESTS" > "$spi_f" || { rm -f "$spi_f"; return 2; }
-	awk -F'\t' -v OFS='\t' '$3 == "-" || $3 ~ /^ext/ { print $1, "fstests", $2, "-", $4 }' "$spi_f"
-	rm -f "$spi_f"
+	[ -z "${FSTESTS:-}" ] || "$SG_CACHE/bin/fixedby" --index "$FSTESTS"
 }
 
 # The series' config fragments, as paths, space-separated.

@@ -91,13 +91,14 @@ for series in "$@"; do
 			done
 	done > "$tmp/found-$series"
 	# Each check and test of the index beside its newest row, else named.
-	awk -F'\t' -v s="$series" 'FILENAME == ARGV[1] { if (!($1 in found)) found[$1] = $2; next }
-		{
+	"$RUNFILE" list "$tmp/index" upstream kind name > "$tmp/index.list" || exit 2
+	awk -v s="$series" 'FILENAME == ARGV[1] { split($0, f, "\t"); if (!(f[1] in found)) found[f[1]] = f[2]; next }
+		{	# upstream kind name, as runfile list gives them
 			k = $1 " " $3
 			said = (k in found) ? found[k] : sprintf("%s (%s) not run: make proofs SERIES=%s MISSING=1 FIXES=%.12s%s",
 				$3, $2, s, $1, $2 == "fstests" ? " FSTESTS=<checkout>" : "")
 			print s "\t" $1 "\t" said
-		}' "$tmp/found-$series" "$tmp/index"
+		}' "$tmp/found-$series" "$tmp/index.list"
 done > "$tmp/evidence"
 
 SG_EVIDENCE="$tmp/evidence" SG_APPLY_CHECK="$SG_ROOT/maintain/applies.sh" \

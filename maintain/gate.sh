@@ -194,10 +194,9 @@ proof_index() {
 }
 
 # proof_tests ID KIND: the checks (KIND check) or fstests tests (fstests)
-# that prove ID, one a line: an index id is ID or its first digits.
+# of the run's proof index that prove ID, one a line.
 proof_tests() {
-	awk -F'\t' -v id="$1" -v kind="$2" '$2 == kind && index(id, $1) == 1 { print $3 }' \
-		"$run/proof-index" | awk '!seen[$0]++'
+	sg_proofs_of "$1" "$2" "$run/proof-index"
 }
 
 # fstests_both: with FSTESTS, the data-integrity list of fstests (or

@@ -7,6 +7,10 @@
  *		"id<TAB>test<TAB>fstyp<TAB>subject<TAB>file:line" for each
  *		_fixed_by_kernel_commit <id> "<subject>" and
  *		_fixed_by_git_commit kernel <id> "<subject>" of tests/<dir>/<N>
+ *	fixedby --index FSTESTS_DIR
+ *		the same, as rows of the proof index (run file kind
+ *		proofindex, no header: what follows sgconf proofs' rows), the
+ *		generic tests' and ext4's alone
  *
  * fstyp is the file system the line is for: the one it names
  * ([ "$FSTYP" = "btrfs" ] && _fixed_by_kernel_commit ...: a btrfs fix
@@ -24,6 +28,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "runfile.h"
 
 static int skipped;
 
@@ -72,6 +78,8 @@ static void fstyp_of(const char *line, const char *end, char *buf, size_t len)
 	word(&q, buf, len);
 }
 
+static int as_index;	/* --index: proof index rows */
+
 static void fixed_line(const char *test, const char *path, int lineno, const char *line)
 {
 	const char *p = strstr(line, "_fixed_by_kernel_commit");
@@ -114,8 +122,19 @@ static void fixed_line(const char *test, const char *path, int lineno, const cha
 		word(&p, subject, sizeof(subject));
 	else
 		snprintf(subject, sizeof(subject), "%s", p);
-	printf("%s\t%s\t%s\t%s\t%s:%d\n", id, test, fstyp, subject[0] ? subject : "-", path,
-	       lineno);
+	if (!as_index) {
+		printf("%s\t%s\t%s\t%s\t%s:%d\n", id, test, fstyp, subject[0] ? subject : "-",
+		       path, lineno);
+		return;
+	}
+	/* The proof index's rows (proofindex): generic tests and ext4's. */
+	if (!strcmp(fstyp, "-") || !strncmp(fstyp, "ext", 3)) {
+		const char *values[PI_NCOLS] = {
+			id, "fstests", test, "-", subject[0] ? subject : "-",
+		};
+
+		runfile_put_row(stdout, runfile_kind("proofindex"), values);
+	}
 }
 
 /* Every logical line of a test (backslash-newlines joined) that fixes. */
@@ -168,8 +187,13 @@ int main(int argc, char **argv)
 	char path[4096], test[512];
 	int nd, nt, i, j;
 
+	if (argc == 3 && !strcmp(argv[1], "--index")) {
+		as_index = 1;
+		argv++;
+		argc--;
+	}
 	if (argc != 2) {
-		fprintf(stderr, "usage: fixedby FSTESTS_DIR\n");
+		fprintf(stderr, "usage: fixedby [--index] FSTESTS_DIR\n");
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s/tests", argv[1]);

@@ -30,20 +30,31 @@ if [ -z "${FIXES:-}" ]; then
 	"$SGCONF" "$BRANCHES" proofs > "$run/index" || exit 2
 else
 	sg_proof_index > "$run/index.all" || exit 2
+	"$RUNFILE" get --prefix pi_ "$run/index.all" upstream kind name subject > "$run/index.rows" ||
+		exit 2
+	"$RUNFILE" header proofindex > "$run/index"
 	for f in $(echo "$FIXES" | tr , ' '); do
 		case $f in
 		*[!0-9a-f]* | ??????? | ?????? | ????? | ???? | ??? | ?? | ?)
 			sg_say "missing: FIXES=$FIXES: \"$f\" is not a commit id (8 hex digits or more)"
 			exit 2 ;;
 		esac
-		awk -F'\t' -v OFS='\t' -v f="$f" 'index($1, f) == 1 || index(f, $1) == 1 { $4 = "-"; print }' \
-			"$run/index.all" > "$run/index.one"
-		[ -s "$run/index.one" ] || {
+		# Each row whose id is f or f's first digits (or f the row's),
+		# its Fixes: left to whoever named it.
+		n=0
+		while read -r pi_row; do
+			eval "$pi_row"
+			# shellcheck disable=SC2154	# pi_*: runfile get's
+			case $f in "$pi_upstream"*) ;; *) case $pi_upstream in "$f"*) ;; *) continue ;; esac ;; esac
+			"$RUNFILE" row proofindex upstream="$pi_upstream" kind="$pi_kind" name="$pi_name" \
+				fixes=- subject="$pi_subject" >> "$run/index"
+			n=$((n + 1))
+		done < "$run/index.rows"
+		[ $n -gt 0 ] || {
 			sg_say "missing: FIXES: no check or test of the proof index proves $f (the record's proven-by${FSTESTS:+, and $FSTESTS's tests})"
 			exit 2
 		}
-		cat "$run/index.one"
-	done > "$run/index"
+	done
 fi
 
 # The released kernel's history, when TREE_<S> is a git repository: its
@@ -76,8 +87,8 @@ carried() {
 
 : > "$run/missing.ids"
 checks= tests=
-for id in $(cut -f1 "$run/index" | sort -u); do
-	fixes=$(awk -F'\t' -v id="$id" '$1 == id { print $4; exit }' "$run/index")
+for id in $("$RUNFILE" list "$run/index" upstream | sort -u); do
+	fixes=$("$RUNFILE" list --first --where upstream="$id" "$run/index" fixes)
 	if in_kernel "$id"; then
 		continue
 	fi
@@ -90,8 +101,8 @@ for id in $(cut -f1 "$run/index" | sort -u); do
 		continue
 	fi
 	echo "$id" >> "$run/missing.ids"
-	checks="$checks $(awk -F'\t' -v id="$id" '$1 == id && $2 == "check" { print $3 }' "$run/index")"
-	tests="${tests:-} $(awk -F'\t' -v id="$id" '$1 == id && $2 == "fstests" { print $3 }' "$run/index")"
+	checks="$checks $("$RUNFILE" list --where upstream="$id" --where kind=check "$run/index" name)"
+	tests="${tests:-} $("$RUNFILE" list --where upstream="$id" --where kind=fstests "$run/index" name)"
 done
 checks=$(echo $checks | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd, -)
 tests=$(echo ${tests:-} | tr ' ' '\n' | awk 'NF && !seen[$0]++' | paste -sd' ' -)
@@ -124,7 +135,7 @@ fi
 
 rc=0
 while read -r id; do
-	for c in $(awk -F'\t' -v id="$id" '$1 == id && ($2 == "check" || $2 == "fstests") { print $3 }' "$run/index"); do
+	for c in $("$RUNFILE" list --where upstream="$id" "$run/index" name); do
 		obs=$("$RUNFILE" list --where check="$c" "$rows" observed)
 		why=$("$RUNFILE" list --where check="$c" "$rows" reason)
 		case $c in */*) [ -n "${FSTESTS:-}" ] || why="FSTESTS not set: make proofs ... FSTESTS=<checkout> runs it" ;; esac

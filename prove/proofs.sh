@@ -13,9 +13,14 @@ set -u
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 "$SGCONF" "$BRANCHES" proofs > "$out/record" || exit 2
-awk -F'\t' -v OFS='\t' '{ print $1, "record", $3, "-", $5 }' "$out/record"
-commits=$(cut -f1 "$out/record" | sort -u | wc -l)
-echo "proofs: $(wc -l < "$out/record") checks and tests of the record prove $commits commits" >&2
+"$RUNFILE" get --prefix pr_ "$out/record" upstream name subject > "$out/rows" || exit 2
+while read -r pr_row; do
+	eval "$pr_row"
+	# shellcheck disable=SC2154	# pr_*: runfile get's
+	printf '%s\trecord\t%s\t-\t%s\n' "$pr_upstream" "$pr_name" "$pr_subject"
+done < "$out/rows"
+commits=$("$RUNFILE" list "$out/record" upstream | sort -u | wc -l)
+echo "proofs: $("$RUNFILE" count "$out/record") checks and tests of the record prove $commits commits" >&2
 [ -n "${FSTESTS:-}" ] || exit 0
 "$SG_CACHE/bin/fixedby" "$FSTESTS" > "$out/fstests" || exit 2
 awk -F'\t' -v OFS='\t' '{ print $1, "fstests", $2, $3, $4 }' "$out/fstests"

@@ -1,7 +1,9 @@
 # Product shell reads no guest line by its SG- text and no run file by
 # position: the guest protocol is read by logread (C), and the run files
 # of lib/runfile.h (results.tsv, steps.tsv, LOG.verdicts, LOG.outcome,
-# images) are written and read by column name through runfile.  A script
+# LOG.times, images, the plan and facts, the gate's needed, stages,
+# proof-plan, entries, narrow, and the proof index) are written and read
+# by column name through runfile.  A script
 # that greps for SG-RESULT, or awks a run file's $3, fails the tree here.
 . "$SG_ROOT/tests/common.sh"
 cd "$SG_ROOT" || exit 1
@@ -28,7 +30,7 @@ said=$(code $(echo "$scripts" | grep -v '^vm-images/fstests/run-tests.sh$') | gr
 [ -z "$said" ] && ok "no product shell reads a guest line by its SG- text" ||
 	fail "guest lines read by their text (logread reads them): $said"
 
-runfiles='results\.tsv\|steps\.tsv\|\.verdicts\|\.outcome\|/images"\|/plan"\|/policy"\|/shards"\|cross\.list\|/rows/\|/series"\|/variants"'
+runfiles='results\.tsv\|steps\.tsv\|\.verdicts\|\.outcome\|\.times"\|/images"\|/plan"\|/policy"\|/shards"\|cross\.list\|/rows/\|/series"\|/variants"\|/proof-index"\|\$run/index"\|/index\.all"\|/needed"\|/stages"\|/proof-plan"\|/entries"\|/narrow"'
 readers='awk\|cut \|sed -n\|while read\|grep\|head \|tail '
 # shellcheck disable=SC2086
 positional=$(code $scripts | grep "$runfiles" | grep "$readers")
