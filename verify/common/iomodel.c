@@ -391,3 +391,61 @@ int iom_verify(struct iom *m, const char *when, char *why, size_t len)
 	free(got);
 	return i < n ? 1 : 0;
 }
+
+static const struct iom_mode modes[IOM_NR_MODES] = {
+	{ 0, 0 }, { 0, O_SYNC }, { 0, O_DSYNC }, { 1, 0 }, { 1, O_SYNC }, { 1, O_DSYNC },
+};
+
+/* One mode's file: its operations and the checks between them; 0, 1 or 2. */
+static int one_mode(struct iom *m, const char *dir, int k, uint64_t seed, int steps, char *why,
+		    size_t len)
+{
+	char path[256];
+	int i, rc;
+
+	snprintf(path, sizeof(path), "%s/file-%d", dir, k);
+	if (iom_open(m, strdup(path), modes[k], seed, why, len))
+		return 2;
+	for (i = 1; i <= steps; i++) {
+		rc = iom_step(m, why, len);
+		if (rc)
+			return rc;
+		if (i % 16 == 0 && (rc = iom_verify(m, "read whole", why, len)))
+			return rc;
+	}
+	iom_close(m);
+	sg_drop_caches();
+	return iom_verify(m, "after dropping caches", why, len);
+}
+
+int iom_modes(struct iom files[IOM_NR_MODES], const char *dir, uint64_t seed, int steps,
+	      int (*remount)(void *ctx), void *ctx, unsigned int *unsupported, int *ops,
+	      char *why, size_t len)
+{
+	int k, rc = 0;
+
+	for (k = 0; k < IOM_NR_MODES && !rc; k++) {
+		rc = one_mode(&files[k], dir, k, seed, steps, why, len);
+		*ops += files[k].op;
+		*unsupported |= files[k].unsupported;
+	}
+	if (rc)
+		return rc;
+	if (remount(ctx)) {
+		snprintf(why, len, "cannot unmount and mount %s again", dir);
+		return 2;
+	}
+	for (k = 0; k < IOM_NR_MODES && !rc; k++)
+		rc = iom_verify(&files[k], "after unmounting and mounting again", why, len);
+	return rc;
+}
+
+void iom_modes_free(struct iom files[IOM_NR_MODES])
+{
+	int k;
+
+	for (k = 0; k < IOM_NR_MODES; k++)
+		if (files[k].data)
+			iom_free(&files[k]);
+	memset(files, 0, IOM_NR_MODES * sizeof(*files));
+}

@@ -59,6 +59,22 @@ void iom_close(struct iom *m);
 int iom_reopen(struct iom *m);
 /* The model's memory freed (the descriptors closed). */
 void iom_free(struct iom *m);
+/* The ways of opening a file iom_modes() drives: page cache or O_DIRECT, x none, O_SYNC, O_DSYNC. */
+#define IOM_NR_MODES 6
+
+/*
+ * A file per way of opening one, in DIR, each driven by STEPS operations
+ * (the whole file verified every 16), closed, caches dropped, verified
+ * again; then all of them verified after remount() (unmounting and
+ * mounting DIR's file system again).  0, 1 a mismatch (why says the
+ * first), 2 could not run.  What the kernel lacks is or-ed into
+ * *unsupported; the operations done added to *ops.
+ */
+int iom_modes(struct iom files[IOM_NR_MODES], const char *dir, uint64_t seed, int steps,
+	      int (*remount)(void *ctx), void *ctx, unsigned int *unsupported, int *ops,
+	      char *why, size_t len);
+void iom_modes_free(struct iom files[IOM_NR_MODES]);
+
 /* "O_DIRECT|O_DSYNC", "buffered", ... */
 const char *iom_mode_name(struct iom_mode mode, char *buf, size_t len);
 
