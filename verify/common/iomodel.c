@@ -373,9 +373,11 @@ int iom_verify(struct iom *m, const char *when, char *why, size_t len)
 
 	got = sg_slurp(m->path, &n);
 	iom_mode_name(m->mode, mode, sizeof(mode));
+	/* A file the model holds that cannot be read back is lost: a FAIL. */
 	if (!got && m->size) {
-		snprintf(why, len, "%s, %s: cannot read the file back", mode, when);
-		return 2;
+		snprintf(why, len, "%s, %s: %s cannot be read back: %s", mode, when, m->path,
+			 strerror(errno));
+		return 1;
 	}
 	if (n != m->size) {
 		snprintf(why, len, "%s, %s: size %zu, expected %llu", mode, when, n,
