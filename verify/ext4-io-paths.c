@@ -66,8 +66,8 @@ int main(void)
 		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
 	if (rc)
 		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
-	return sg_pass("seed=%llu ops=%d modes=%d remount=same e2fsck=clean%s",
-		       (unsigned long long)seed, ops, IOM_NR_MODES,
+	return sg_pass("seed=%llu cases=%d ops=%d remount=same e2fsck=clean%s",
+		       (unsigned long long)seed, IOM_NR_MODES, ops,
 		       unsupported & IOM_NO_PWRITEV2 ?
 		       " untested: pwritev2(RWF_DSYNC), not in this kernel (pwrite in its place)" : "");
 }

@@ -2,9 +2,9 @@
 # a ccache build of every variant, a TCG boot of each with the checks, and
 # the verdicts.  Every observed outcome must be the expected one, base must
 # pass everything with its evidence, and every check must be killed by at
-# least one mutant: the check's own FAIL with the sector or byte it found
-# wrong, or fio the offset of its first bad block (an ERROR, a crash or a
-# kernel complaint is not a kill).
+# least one mutant: the check's own FAIL with the sector, byte or file
+# position it found wrong, or fio the offset of its first bad block (an
+# ERROR, a crash or a kernel complaint is not a kill).
 # needs: kernel
 . "$SG_ROOT/tests/common.sh"
 run="$T/run"
@@ -27,7 +27,7 @@ tsv_where "$tsv" '
 for c in $checks; do
 	killers=$(tsv_where "$tsv" '
 		c["check"] == want && c["variant"] ~ /^regress-/ && c["expected"] == "FAIL" &&
-		c["observed"] == "FAIL" && c["reason"] ~ /sector [0-9]|byte [0-9]|offset [0-9]|e2fsck/ { print c["variant"] }' want="$c")
+		c["observed"] == "FAIL" && c["reason"] ~ /sector [0-9]|byte [0-9]|offset [0-9]|position [0-9]|e2fsck/ { print c["variant"] }' want="$c")
 	[ -n "$killers" ] && ok "$c killed by $(echo $killers)" || fail "$c is killed by no mutant"
 done
 for f in matrix.md junit.xml results.json; do

@@ -17,15 +17,16 @@ cp -r "$SG_ROOT/tests/queue-6.1/6.1.193" "$q"
 rc=$?
 [ $rc = 1 ] && ok "the planted regression: exit 1" || fail "exit $rc: $(tail -n 20 "$T/bad.out")"
 v() { "$RUNFILE" list --where check="$2" "$1/gate.tsv" verdict; }
-for c in raid0-discard raid0-fs-discard fio-raid0 fio-ext4; do
+for c in raid0-discard raid0-fs-discard fio-raid0 fio-ext4 md-ext4-io-paths; do
 	[ "$(v "$T/bad" $c)" = regression ] || fail "$c: $(v "$T/bad" $c), not regression: $(cat "$T/bad/gate.md")"
 done
 [ "$(v "$T/bad" raid0-map)" = pass ] && [ "$(v "$T/bad" ext4-es-delayed)" = pass ] &&
-	ok "the discard checks regress, raid0-map and ext4-es-delayed pass" || fail "gate: $(cat "$T/bad/gate.md")"
+	[ "$(v "$T/bad" ext4-io-paths)" = pass ] &&
+	ok "the discard checks regress (md-ext4-io-paths too, a check written for no bug), raid0-map, ext4-es-delayed and ext4-io-paths pass" || fail "gate: $(cat "$T/bad/gate.md")"
 [ "$("$RUNFILE" list "$T/bad/culprit" number verified)" = "003/003 verified" ] &&
 	ok "bisected to the third patch, verified (it fails, its parent passes, the candidate without it passes)" ||
 	fail "culprit: $(cat "$T/bad/culprit" 2>&1; tail -n 5 "$T/bad/bisect.out" 2>&1)"
-grep -q '^Regressions found: 4 checks\.$' "$T/bad/reply.eml" &&
+grep -q '^Regressions found: 5 checks\.$' "$T/bad/reply.eml" &&
 	grep -q '^Bisected to patch 003/003, md-raid0-take-a-split-discard-s-zone-from-the-advanced-bio.patch:$' "$T/bad/reply.eml" &&
 	ok "the reply names the regressions and the patch" || fail "reply: $(cat "$T/bad/reply.eml")"
 

@@ -342,7 +342,7 @@ static int compare(struct iom *m, uint64_t lo, uint64_t hi, char *why, size_t wl
 		;
 	if (i == want)
 		return 0;
-	snprintf(why, wlen, "read back by %s: byte at %llu is 0x%02x, expected 0x%02x",
+	snprintf(why, wlen, "read back by %s: byte %llu is 0x%02x, expected 0x%02x",
 		 read_names[path], (unsigned long long)(lo + i), m->buf[i], m->data[lo + i]);
 	return 1;
 }
@@ -388,7 +388,7 @@ int iom_verify(struct iom *m, const char *when, char *why, size_t len)
 	for (i = 0; i < n && got[i] == m->data[i]; i++)
 		;
 	if (i < n)
-		snprintf(why, len, "%s, %s: byte at %zu is 0x%02x, expected 0x%02x", mode, when, i,
+		snprintf(why, len, "%s, %s: byte %zu is 0x%02x, expected 0x%02x", mode, when, i,
 			 got[i], m->data[i]);
 	free(got);
 	return i < n ? 1 : 0;
