@@ -364,3 +364,24 @@ int plan_gate(struct ydoc *y, const char *dir, const char *series, const char *v
 	}
 	return done(plan, dir, "plan") ? 2 : 0;
 }
+
+int plan_paths(struct ydoc *y)
+{
+	yaml_node_t *paths = ydoc_get(y, ydoc_root(y), "paths");
+	const struct runfile_kind *k = runfile_kind("checkpath");
+	int i, j;
+
+	runfile_put_header(stdout, k);
+	for (i = 0; i < ydoc_len(paths); i++) {
+		yaml_node_t *list = ydoc_value(y, paths, i);
+
+		for (j = 0; j < ydoc_len(list); j++) {
+			const char *values[CP_NCOLS] = {
+				ydoc_str(ydoc_item(y, list, j)), ydoc_str(ydoc_key(y, paths, i)),
+			};
+
+			runfile_put_row(stdout, k, values);
+		}
+	}
+	return 0;
+}

@@ -23,6 +23,8 @@ int plan_write(struct ydoc *y, const char *dir, int argc, char **argv);
  * every check of branches.yaml, or those of the comma-separated only, on
  * each of the comma-separated variants of series.
  */
+/* paths: as a run file of kind checkpath (check, path), to stdout; 0. */
+int plan_paths(struct ydoc *y);
 int plan_gate(struct ydoc *y, const char *dir, const char *series, const char *variants,
 	      const char *only);
 /* Every pair's row of kind pairs, to f (the caller writes the header). */

@@ -20,6 +20,8 @@
  *						DIR/plan of a gate: those checks (every
  *						one by default) on each variant
  *	sgconf FILE cross			the cross-era pairs (run file kind pairs)
+ *	sgconf FILE paths			the I/O path each check goes through
+ *						(run file kind checkpath)
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE proofs			what proves each upstream commit of the
@@ -66,7 +68,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|upstream|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|paths|upstream|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -83,6 +85,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		return plan_facts(y, argv[3], argc - 4, argv + 4);
 	if (!strcmp(cmd, "gate-plan") && (argc == 6 || argc == 7))
 		return plan_gate(y, argv[3], argv[4], argv[5], argc == 7 ? argv[6] : NULL);
+	if (!strcmp(cmd, "paths") && argc == 3)
+		return plan_paths(y);
 	if (!strcmp(cmd, "checks")) {
 		yaml_node_t *c = ydoc_get(y, root, "checks");
 

@@ -383,6 +383,56 @@ static void check_cross(struct ydoc *y, yaml_node_t *cross)
 	}
 }
 
+/* How many times paths: lists the check called name. */
+static int times_listed(struct ydoc *y, yaml_node_t *paths, const char *name)
+{
+	int i, j, n = 0;
+
+	for (i = 0; i < ydoc_len(paths); i++) {
+		yaml_node_t *list = ydoc_value(y, paths, i);
+
+		for (j = 0; ydoc_is_seq(list) && j < ydoc_len(list); j++)
+			n += ydoc_str(ydoc_item(y, list, j)) &&
+			     !strcmp(ydoc_str(ydoc_item(y, list, j)), name);
+	}
+	return n;
+}
+
+/* paths: each a list of checks of checks:, every check in exactly one. */
+static void check_paths(struct ydoc *y, yaml_node_t *paths, yaml_node_t *checks)
+{
+	int i, j;
+
+	if (!ydoc_is_map(paths)) {
+		ydoc_err(y, paths, "paths: must be a mapping of a path to its checks");
+		return;
+	}
+	for (i = 0; i < ydoc_len(paths); i++) {
+		const char *path = ydoc_str(ydoc_key(y, paths, i));
+		yaml_node_t *list = ydoc_value(y, paths, i);
+
+		if (!ydoc_is_seq(list) || !ydoc_len(list)) {
+			ydoc_err(y, list ? list : paths, "paths: %s: want a non-empty list of checks",
+				 path ? path : "?");
+			continue;
+		}
+		for (j = 0; j < ydoc_len(list); j++) {
+			const char *c = ydoc_str(ydoc_item(y, list, j));
+
+			if (!c || !branches_is_check(y, c))
+				ydoc_err(y, ydoc_item(y, list, j), "paths: %s: %s is not a check of checks:",
+					 path ? path : "?", c ? c : "?");
+		}
+	}
+	for (i = 0; ydoc_is_seq(checks) && i < ydoc_len(checks); i++) {
+		const char *c = ydoc_str(ydoc_item(y, checks, i));
+		int n = c ? times_listed(y, paths, c) : 1;
+
+		if (n != 1)
+			ydoc_err(y, paths, "paths: check %s is in %d paths, want one", c, n);
+	}
+}
+
 int branches_validate(struct ydoc *y, const char *dir)
 {
 	yaml_node_t *root = ydoc_root(y), *checks, *series;
@@ -419,6 +469,8 @@ int branches_validate(struct ydoc *y, const char *dir)
 	}
 	if (ydoc_get(y, root, "cross"))
 		check_cross(y, ydoc_get(y, root, "cross"));
+	if (ydoc_get(y, root, "paths"))
+		check_paths(y, ydoc_get(y, root, "paths"), checks);
 	return y->errors ? -1 : 0;
 }
 

@@ -57,6 +57,7 @@ const char *const needed_names[N_NCOLS] = {
 };
 const char *const stage_names[ST_NCOLS] = { "stage", "status" };
 const char *const proofindex_names[PI_NCOLS] = { "upstream", "kind", "name", "fixes", "subject" };
+const char *const checkpath_names[CP_NCOLS] = { "check", "path" };
 const char *const times_names[T_NCOLS] = { "mark", "check", "begin", "end", "secs", "setup", "fsck" };
 const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
@@ -114,6 +115,7 @@ static const struct runfile_kind kinds[] = {
 	{ "stage", stage_names, ST_NCOLS },
 	{ "times", times_names, T_NCOLS },
 	{ "proofindex", proofindex_names, PI_NCOLS },
+	{ "checkpath", checkpath_names, CP_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -40,6 +40,8 @@
  *	stage		the steps of a gate judged so far (report --gate)
  *	proofindex	the proof index: what proves each upstream commit
  *			(sgconf proofs, fixedby --index; RUN/proof-index)
+ *	checkpath	RUN/paths: the I/O path each check goes through
+ *			(sgconf paths), for the gate's reply
  *	times		LOG.times: where a guest's seconds went, by its log's
  *			marks (logread --both)
  *	entries		a gate's queue: each patch, in order, and its commit
@@ -302,6 +304,10 @@ extern const char *const stage_names[ST_NCOLS];
  */
 enum proofindex_col { PI_UPSTREAM, PI_KIND, PI_NAME, PI_FIXES, PI_SUBJECT, PI_NCOLS };
 extern const char *const proofindex_names[PI_NCOLS];
+
+/* A check and the I/O path it goes through (branches.yaml's paths:). */
+enum checkpath_col { CP_CHECK, CP_PATH, CP_NCOLS };
+extern const char *const checkpath_names[CP_NCOLS];
 
 enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
 extern const char *const times_names[T_NCOLS];

@@ -179,6 +179,8 @@ previous) gate_dir "$run" previous ;;
 candidate) gate_dir "$run" "$cand" ;;
 *) gate_dir "$run" "previous,$cand" ;;
 esac || exit 2
+# The I/O path each check goes through, for the reply (sgconf paths).
+"$SGCONF" "$BRANCHES" paths > "$run/paths" || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"
 [ -z "$from_id" ] || prev_said="$gate_from with build-compat"

@@ -252,6 +252,59 @@ static void regressions_said(FILE *f, int bad)
 	fputs("\n", f);
 }
 
+/* Whether the gate compared a row of CHECK (not a pair's). */
+static int gate_has(const char *check)
+{
+	int i;
+
+	for (i = 0; i < r.g.nr; i++)
+		if (!strcmp(r.g.rows[i][G_CHECK], check) && !strcmp(r.g.rows[i][G_WRITER], "-"))
+			return 1;
+	return 0;
+}
+
+/* CHECK comma-joined onto buf when the gate compared it. */
+static void add_check(char *buf, size_t len, const char *check)
+{
+	size_t at = strlen(buf);
+
+	if (gate_has(check))
+		snprintf(buf + at, len - at, "%s%s", at ? ", " : "", check);
+}
+
+/*
+ * What the checks went through, path by path (RUN/paths, sgconf paths):
+ * what a Tested-by covers; fstests' tests, which have no path of the
+ * project's, on a line of their own.
+ */
+static void paths_said(FILE *f)
+{
+	struct tsv_table p;
+	char path[4096], list[2048];
+	int i, k;
+
+	snprintf(path, sizeof(path), "%s/paths", r.run);
+	if (tsv_table_read(&p, path, "report --reply", checkpath_names, CP_NCOLS, 1) || !p.nr) {
+		tsv_table_free(&p);
+		return;
+	}
+	fputs("\nWhat the checks went through, path by path:\n", f);
+	for (i = 0; i < p.nr; i = k) {
+		list[0] = '\0';
+		for (k = i; k < p.nr && !strcmp(p.rows[k][CP_PATH], p.rows[i][CP_PATH]); k++)
+			add_check(list, sizeof(list), p.rows[k][CP_CHECK]);
+		if (list[0])
+			fprintf(f, "  %s: %s\n", p.rows[i][CP_PATH], list);
+	}
+	list[0] = '\0';
+	for (i = 0; i < r.g.nr; i++)
+		if (strchr(r.g.rows[i][G_CHECK], '/'))
+			add_check(list, sizeof(list), r.g.rows[i][G_CHECK]);
+	if (list[0])
+		fprintf(f, "  fstests, in the fstests guest: %s\n", list);
+	tsv_table_free(&p);
+}
+
 static void write_reply(FILE *f)
 {
 	headers(f);
@@ -280,6 +333,7 @@ static void write_reply(FILE *f)
 	rows_named(f, "still failing", "Known failures, failing on both: ");
 	rows_named(f, "flaky", "Flaky, on the previous release too: ");
 	rows_named(f, "skip", "Skipped: ");
+	paths_said(f);
 	proofs_said(f);
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
 	if (r.j.tested)
