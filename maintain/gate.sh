@@ -271,16 +271,29 @@ proof_plan() {
 	mv "$run/proof-plan.new" "$run/proof-plan"
 }
 
+# kernels_here KERNELS VARIANTS: each of VARIANTS (comma-separated) has
+# the kernel KERNELS/<V> names on this machine.  A distributed engine's
+# compare job has only its cache's (GATE_SIDES): a side's kernel may be
+# on the other job's runner.
+kernels_here() {
+	for kh_v in $(echo "$2" | tr , ' '); do
+		kh_k=
+		[ ! -f "$1/$kh_v" ] || read -r kh_k < "$1/$kh_v"
+		[ -n "$kh_k" ] && [ -f "$kh_k" ] || return 1
+	done
+}
+
 # boot_needed: what report --gate listed in RUN_DIR/needed, booted: a
-# sub-run whose kernel the gate has (boot-run.sh: guests alone), or one
-# to build first (a proof's candidate without its patch: matrix.sh, the
-# folder as report --gate planned it); its fstests tests in the fstests
-# guest.
+# sub-run whose kernels the gate has (boot-run.sh: guests alone), or one
+# to build first (a proof's candidate without its patch, or a kernel this
+# machine does not have: matrix.sh, the folder as report --gate planned
+# it, a kept image reused); its fstests tests in the fstests guest.
 boot_needed() {
 	"$RUNFILE" list "$run/needed" dir variants checks tests chunks seed build kernels why \
 		> "$run/needed.list" || return 2
 	while read -r bn_d bn_v bn_c bn_t bn_chunks bn_seed bn_build bn_k bn_why; do
 		sg_say "gate: $bn_why"
+		kernels_here "$bn_k" "$bn_v" || bn_build=yes
 		if [ "$bn_build" = yes ]; then
 			SG_SEED=$bn_seed "$SG_ROOT/prove/matrix.sh" "$bn_d" "$initrd" "$SG_SERIES" \
 				> "$bn_d.log" 2>&1 || return 2
