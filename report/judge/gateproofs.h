@@ -2,7 +2,7 @@
 /*
  * A gate's proofs judged: each patch's check or test on the candidate
  * without the patch and with it, over the tries the gate booted, as one
- * outcome (report --proofs RUN).
+ * outcome (report --gate calls it once the proofs' tries are booted).
  */
 #ifndef SG_GATEPROOFS_H
 #define SG_GATEPROOFS_H

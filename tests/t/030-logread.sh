@@ -68,8 +68,13 @@ fsaid=$(cat "$SG_ROOT/vm-images/fstests/init" "$SG_ROOT/vm-images/fstests/run-te
 for k in $said; do
 	grep -q "^#define SG_LINE_[A-Z]*	\"$k\"$" "$p" || fail "$k is not defined in protocol.h"
 done
-grep -n '"SG-' "$SG_ROOT/report/logread.c" "$SG_ROOT/prove/guesttimes.c" \
-	"$SG_ROOT/report/sgline.c" "$SG_ROOT/verify/common/sgprint.c" &&
+# Every file it reads must be there: a path that moved would make grep
+# fail and the check pass without reading anything.
+spellers="report/logs/logread.c report/logs/sgline.c report/logs/guestlog.c prove/guesttimes.c verify/common/sgprint.c"
+for f in $spellers; do
+	[ -f "$SG_ROOT/$f" ] || fail "$f: not there to read"
+done
+(cd "$SG_ROOT" && grep -n '"SG-' $spellers) &&
 	fail "a line kind spelled out of protocol.h" ||
-	ok "logread, guesttimes and sgprint spell no line kind of their own"
+	ok "logread, sgline, guestlog, guesttimes and sgprint spell no line kind of their own"
 done_testing
