@@ -2,21 +2,24 @@
 /*
  * The file and its model (iomodel.h): each operation picks, by the seed,
  * a write path (write() at the file position, pwrite, pwritev2 with
- * RWF_DSYNC, writev at the file position, mmap and msync), a shape
+ * RWF_DSYNC, writev at the file position, Linux AIO's io_submit, mmap
+ * and msync), a shape
  * (overwrite, extending, into a hole past the end, into a range
  * fallocate(KEEP_SIZE) reserved, unaligned edges) and a sync after it
  * (none, fsync, fdatasync), or an fallocate, a punched hole or a truncate
  * up or down; then reads the touched bytes back through one of the read
- * paths (pread, read() at a position, O_DIRECT, mmap) in turn.
+ * paths (pread, read() at a position, O_DIRECT, mmap, AIO) in turn.
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <linux/aio_abi.h>
 #include <linux/falloc.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/uio.h>
 #include <unistd.h>
 
@@ -31,17 +34,20 @@
 #define RWF_DSYNC 0x00000002
 #endif
 
-enum { W_WRITE, W_PWRITE, W_PWRITEV2, W_WRITEV, W_MMAP, NR_WRITES };
+/* mmap last: O_DIRECT files take every path but it. */
+enum { W_WRITE, W_PWRITE, W_PWRITEV2, W_WRITEV, W_AIO, W_MMAP, NR_WRITES };
 static const char *const write_names[] = {
-	"write()", "pwrite()", "pwritev2(RWF_DSYNC)", "writev()", "mmap+msync",
+	"write()", "pwrite()", "pwritev2(RWF_DSYNC)", "writev()", "io_submit(PWRITE)", "mmap+msync",
 };
 enum { S_OVERWRITE, S_EXTEND, S_HOLE, S_PREALLOC, S_UNALIGNED, NR_SHAPES };
 static const char *const shape_names[] = {
 	"overwrite", "extending", "into a hole past the end", "into preallocated blocks",
 	"unaligned",
 };
-enum { R_PREAD, R_READ, R_DIRECT, R_MMAP, NR_READS };
-static const char *const read_names[] = { "pread()", "read()", "O_DIRECT pread()", "mmap" };
+enum { R_PREAD, R_READ, R_DIRECT, R_MMAP, R_AIO, NR_READS };
+static const char *const read_names[] = {
+	"pread()", "read()", "O_DIRECT pread()", "mmap", "O_DIRECT io_submit(PREAD)",
+};
 
 static uint64_t rnd(struct iom *m, uint64_t n)
 {
@@ -169,6 +175,37 @@ static int write_mmap(struct iom *m, uint64_t off, uint64_t len, char *why, size
 	return 0;
 }
 
+/*
+ * One I/O through Linux AIO (io_setup, io_submit, io_getevents: the
+ * syscalls libaio wraps), waited for: its result, or -1 with errno.
+ */
+static ssize_t aio_one(int fd, int opcode, void *buf, uint64_t len, uint64_t off)
+{
+	aio_context_t ctx = 0;
+	struct iocb cb, *cbs[1] = { &cb };
+	struct io_event ev;
+	long n = -1;
+
+	if (syscall(SYS_io_setup, 1, &ctx))
+		return -1;
+	memset(&cb, 0, sizeof(cb));
+	cb.aio_fildes = fd;
+	cb.aio_lio_opcode = opcode;
+	cb.aio_buf = (uint64_t)(uintptr_t)buf;
+	cb.aio_nbytes = len;
+	cb.aio_offset = off;
+	if (syscall(SYS_io_submit, ctx, 1, cbs) == 1)
+		n = syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+	syscall(SYS_io_destroy, ctx);
+	if (n != 1)
+		return -1;
+	if (ev.res < 0) {
+		errno = -ev.res;
+		return -1;
+	}
+	return ev.res;
+}
+
 /* The write itself, from the model's new bytes (in m->buf, aligned). */
 static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *why, size_t wlen)
 {
@@ -203,6 +240,9 @@ static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *w
 		/* fall through */
 	case W_PWRITE:
 		return full(pwrite(m->fd, m->buf, len, off), len, "pwrite()", why, wlen);
+	case W_AIO:
+		return full(aio_one(m->fd, IOCB_CMD_PWRITE, m->buf, len, off), len,
+			    "io_submit(PWRITE)", why, wlen);
 	default:
 		return write_mmap(m, off, len, why, wlen);
 	}
@@ -295,6 +335,8 @@ static ssize_t read_back(struct iom *m, int path, uint64_t lo, uint64_t hi)
 		return read(m->reader, m->buf, hi - lo);
 	case R_DIRECT:
 		return pread(m->rdirect, m->buf, hi - lo, lo);
+	case R_AIO:
+		return aio_one(m->rdirect, IOCB_CMD_PREAD, m->buf, hi - lo, lo);
 	default:
 		p = mmap(NULL, hi - lo, PROT_READ, MAP_SHARED, m->reader, lo);
 		if (p == MAP_FAILED)
