@@ -116,12 +116,8 @@ static int stage_done(const char *run, const char *stage, int status)
 /* Appends NAME to the comma-separated list buf once. */
 static void add_name(char *buf, size_t len, const char *name)
 {
-	size_t n = strlen(name);
-	const char *p;
-
-	for (p = buf; (p = strstr(p, name)); p += n)
-		if ((p == buf || p[-1] == ',') && (p[n] == ',' || !p[n]))
-			return;
+	if (gate_sub_listed(buf, name))
+		return;
 	snprintf(buf + strlen(buf), len - strlen(buf), "%s%s", *buf ? "," : "", name);
 }
 
@@ -284,7 +280,7 @@ static void narrow_kept(const struct gate_ctx *g, const char *checks, char *kept
 		next[0] = '\0';
 		snprintf(chunks, sizeof(chunks), "%s", kept);
 		for (c = strtok_r(chunks, ",", &cs); c; c = strtok_r(NULL, ",", &cs))
-			if (strstr(pass, c) && passes_chunk(g, k, c))
+			if (gate_sub_listed(pass, c) && passes_chunk(g, k, c))
 				add_name(next, sizeof(next), c);
 		snprintf(kept, klen, "%s", next);
 	}
@@ -427,17 +423,6 @@ void gate_proof_tries(const char *proof, const char *name, int with, const char 
 	}
 }
 
-/* The candidate's own tries of NAME in the gate: gate.tsv's candidate column. */
-static const char *gate_tries_of(const struct gate_run *gr, const char *name)
-{
-	int i;
-
-	for (i = 0; i < gr->nr; i++)
-		if (!strcmp(gr->rows[i][G_CHECK], name) && !strcmp(gr->rows[i][G_WRITER], "-"))
-			return gr->rows[i][G_CANDIDATE];
-	return NULL;
-}
-
 struct proof {
 	const char *dir, *number, *patch;
 	char checks[LIST], tests[LIST];
@@ -479,14 +464,15 @@ static int left_without(const char *name, void *ctx)
 static int left_with(const char *name, void *ctx)
 {
 	struct keep_ctx *k = ctx;
-	char tries[512];
+	char tries[512], **row;
 	int n = 1;
 	const char *c;
 
 	gate_proof_tries(k->p->dir, name, 0, NULL, tries, sizeof(tries));
 	if (strcmp(gate_tries_said(tries), "FAIL"))
 		return 0;
-	gate_proof_tries(k->p->dir, name, 1, gate_tries_of(k->gr, name), tries, sizeof(tries));
+	row = gate_run_row(k->gr, name);
+	gate_proof_tries(k->p->dir, name, 1, row ? row[G_CANDIDATE] : NULL, tries, sizeof(tries));
 	for (c = tries; *c; c++)
 		n += *c == ',';
 	return !strcmp(gate_tries_said(tries), "PASS") && n < k->t;

@@ -33,17 +33,6 @@ static struct tsv_table plan;
 static struct judged *judged;
 static struct gate_run gate;
 
-/* The gate's row of CHECK, or NULL. */
-static char **gate_row_of(const char *check)
-{
-	int i;
-
-	for (i = 0; i < gate.nr; i++)
-		if (!strcmp(gate.rows[i][G_CHECK], check) && !strcmp(gate.rows[i][G_WRITER], "-"))
-			return gate.rows[i];
-	return NULL;
-}
-
 /* Why a proof is untestable: its note, else what the tries and the gate's row said. */
 static void untestable(struct judged *j, char **p, char **g)
 {
@@ -62,7 +51,7 @@ static void untestable(struct judged *j, char **p, char **g)
 
 static void judge(struct judged *j, char **p)
 {
-	char **g = gate_row_of(p[PP_CHECK]);
+	char **g = gate_run_row(&gate, p[PP_CHECK]);
 	const char *without, *with;
 
 	gate_proof_tries(p[PP_DIR], p[PP_CHECK], 0, NULL, j->without, sizeof(j->without));

@@ -85,3 +85,13 @@ int gate_run_count(const struct gate_run *g, const char *verdict)
 		n += !strcmp(g->rows[i][G_VERDICT], verdict);
 	return n;
 }
+
+char **gate_run_row(const struct gate_run *g, const char *check)
+{
+	int i;
+
+	for (i = 0; i < g->nr; i++)
+		if (!strcmp(g->rows[i][G_CHECK], check) && !strcmp(g->rows[i][G_WRITER], "-"))
+			return g->rows[i];
+	return NULL;
+}

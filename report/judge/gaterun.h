@@ -24,6 +24,8 @@ struct gate_run {
 /* Reads DIR's gate files (none there: no rows); 0, or -1 after saying why. */
 int gate_run_load(struct gate_run *g, const char *dir, const char *who);
 void gate_run_free(struct gate_run *g);
+/* gate.tsv's row of CHECK (a check's or a test's, not a pair's), or NULL. */
+char **gate_run_row(const struct gate_run *g, const char *check);
 /* How many of gate.tsv's rows have that verdict. */
 int gate_run_count(const struct gate_run *g, const char *verdict);
 

@@ -14,6 +14,7 @@
 #include "outfile.h"
 #include "results.h"
 #include "runfile.h"
+#include "runfolder.h"
 
 #define WHO "report --gate"
 
@@ -30,23 +31,21 @@ static int read_table(struct tsv_table *t, const char *run, const char *name,
 	return tsv_table_read(t, path, WHO, names, n, 0);
 }
 
+/* RUN/seed (the gate's first boot wrote it), through run_line(). */
 static int read_seed(struct gate_ctx *g)
 {
-	char path[4096];
-	FILE *f;
-	int ok;
+	char line[64], *end;
 
-	snprintf(path, sizeof(path), "%s/seed", g->run);
-	f = fopen(path, "r");
-	if (!f) {
-		fprintf(stderr, WHO ": %s: not there: the gate's kernels did not boot\n", path);
+	if (!run_line(g->run, "seed", line, sizeof(line))) {
+		fprintf(stderr, WHO ": %s/seed: not there: the gate's kernels did not boot\n", g->run);
 		return -1;
 	}
-	ok = fscanf(f, "%lu", &g->seed) == 1;
-	fclose(f);
-	if (!ok)
-		fprintf(stderr, WHO ": %s: no seed in it\n", path);
-	return ok ? 0 : -1;
+	g->seed = strtoul(line, &end, 10);
+	if (end == line) {
+		fprintf(stderr, WHO ": %s/seed: no seed in it\n", g->run);
+		return -1;
+	}
+	return 0;
 }
 
 int gate_ctx_load(struct gate_ctx *g, const char *run, int tries)
@@ -86,14 +85,11 @@ void gate_ctx_free(struct gate_ctx *g)
 	tsv_table_free(&g->plan);
 }
 
-/* Whether NAME is in the comma-separated LIST ("" holds every name). */
-static int listed(const char *list, const char *name)
+int gate_sub_listed(const char *list, const char *name)
 {
 	size_t n = strlen(name);
 	const char *p;
 
-	if (!*list)
-		return 1;
 	for (p = list; (p = strstr(p, name)); p += n)
 		if ((p == list || p[-1] == ',') && (p[n] == ',' || !p[n]))
 			return 1;
@@ -155,7 +151,7 @@ static void put_plan(const struct gate_ctx *g, FILE *f, const char *variant, con
 	snprintf(branch, sizeof(branch), "variant/%s/%s", g->name, variant);
 	for (i = 0; i < g->plan.nr && strcmp(checks, "-"); i++) {
 		if (strcmp(g->plan.rows[i][PL_VARIANT], made_of(g, variant)) ||
-		    !listed(checks, g->plan.rows[i][PL_CHECK]))
+		    (*checks && !gate_sub_listed(checks, g->plan.rows[i][PL_CHECK])))
 			continue;
 		for (j = 0; j < PL_NCOLS; j++)
 			values[j] = g->plan.rows[i][j];

@@ -43,6 +43,8 @@ int gate_sub_plan(const struct gate_ctx *g, const char *dir, const char *variant
  * test, "generic/001"), into buf; NULL when DIR has no such row.
  */
 const char *gate_sub_outcome(const char *dir, const char *check, char *buf, size_t len);
+/* NAME is one of the comma-separated LIST. */
+int gate_sub_listed(const char *list, const char *name);
 /* DIR has booted what it was planned for: its results (with TESTS, fstests' too). */
 int gate_sub_done(const char *dir, int checks, int tests);
 

@@ -252,23 +252,12 @@ static void regressions_said(FILE *f, int bad)
 	fputs("\n", f);
 }
 
-/* Whether the gate compared a row of CHECK (not a pair's). */
-static int gate_has(const char *check)
-{
-	int i;
-
-	for (i = 0; i < r.g.nr; i++)
-		if (!strcmp(r.g.rows[i][G_CHECK], check) && !strcmp(r.g.rows[i][G_WRITER], "-"))
-			return 1;
-	return 0;
-}
-
 /* CHECK comma-joined onto buf when the gate compared it. */
 static void add_check(char *buf, size_t len, const char *check)
 {
 	size_t at = strlen(buf);
 
-	if (gate_has(check))
+	if (gate_run_row(&r.g, check))
 		snprintf(buf + at, len - at, "%s%s", at ? ", " : "", check);
 }
 
