@@ -99,3 +99,21 @@ sg_image_sum() {
 	[ -n "$sis" ] || sis=$(sha256sum < "$1" | cut -c1-64)
 	echo "$sis"
 }
+
+# sg_boots_row KERNELS SERIES VARIANT STATUS LOG VERDICTS REASON: what
+# became of a unit, a run file of kind boots (its header, one row), for
+# the join: the matrix's units and a gate's sub-runs (boot-run.sh) alike.
+# Its kernel the variant's tree's version (KERNELS/.VARIANT.kernel), else
+# the series' (KERNELS/.id, with the patch set); a booted unit's image
+# the sha256 of the bzImage KERNELS/VARIANT names.
+sg_boots_row() {
+	sbr_kernel=- sbr_patchset=- sbr_image=- sbr_path=
+	[ ! -f "$1/.id" ] || read -r sbr_kernel sbr_patchset < "$1/.id"
+	[ ! -s "$1/.$3.kernel" ] || read -r sbr_kernel < "$1/.$3.kernel"
+	if [ "$4" = booted ]; then
+		[ ! -f "$1/$3" ] || read -r sbr_path < "$1/$3"
+		sbr_image=$(sg_image_sum "$sbr_path")
+	fi
+	"$RUNFILE" row --header boots series="$2" variant="$3" status="$4" kernel="$sbr_kernel" \
+		patchset="$sbr_patchset" log="$5" verdicts="$6" reason="$7" image="$sbr_image"
+}

@@ -29,14 +29,13 @@ SG_PHASES="$run/phases.tsv"
 boot() {
 	bt_rows="$run/rows/$(printf %03d "$1")"
 	bt_log="$run/logs/$br_series-$2.log"
-	bt_kernel= bt_version=- bt_patchset=-
+	bt_kernel= bt_version=-
 	[ ! -f "$kernels/$2" ] || read -r bt_kernel < "$kernels/$2"
-	[ ! -f "$kernels/.id" ] || read -r bt_version bt_patchset < "$kernels/.id"
+	[ ! -f "$kernels/.id" ] || read -r bt_version _ < "$kernels/.id"
 	[ ! -s "$kernels/.$2.kernel" ] || read -r bt_version < "$kernels/.$2.kernel"
 	if [ -z "$bt_kernel" ] || [ ! -f "$bt_kernel" ]; then
-		"$RUNFILE" row --header boots series="$br_series" variant="$2" status=ERROR \
-			kernel="$bt_version" patchset="$bt_patchset" log=- verdicts=- \
-			reason="no kernel: the gate built no $2 ($kernels/$2)" image=- > "$bt_rows"
+		sg_boots_row "$kernels" "$br_series" "$2" ERROR - - \
+			"no kernel: the gate built no $2 ($kernels/$2)" > "$bt_rows"
 		return
 	fi
 	sg_pick_accel "$bt_kernel" "$bt_version"
@@ -44,9 +43,7 @@ boot() {
 	"$SG_ROOT/prove/guest.sh" "$bt_kernel" "$initrd" "$bt_log" "$3" seed="$seed" \
 		layouts="$br_layouts" chunks="$chunks"
 	sg_phase guest "$br_series" "$2" "$bt_began"
-	"$RUNFILE" row --header boots series="$br_series" variant="$2" status=booted \
-		kernel="$bt_version" patchset="$bt_patchset" log="$bt_log" verdicts="$bt_log.verdicts" \
-		reason=- image="$(sg_image_sum "$bt_kernel")" > "$bt_rows"
+	sg_boots_row "$kernels" "$br_series" "$2" booted "$bt_log" "$bt_log.verdicts" - > "$bt_rows"
 }
 
 # The plan's variants in order, each with its checks.

@@ -92,18 +92,10 @@ mine=" $("$RUNFILE" list --where shard="$shard_k" "$run/shards" series | tr '\n'
 is_mine() { case $mine in *" $1 "*) return 0 ;; esac; return 1; }
 
 # unit_row ROWS VARIANT STATUS LOG VERDICTS REASON: what became of the
-# unit (a run file of kind boots, ROWS), for the join; its patch set as
-# branch_series found it, its kernel the variant's tree's version when it
-# was checked out, else the series'; a booted unit's image the sha256 of
-# the bzImage it booted.
+# unit (sg_boots_row, into ROWS), its patch set as branch_series found it
+# in RUN_DIR/kernels/S/.id.
 unit_row() {
-	read -r ur_kernel ur_patchset < "$run/kernels/$SG_SERIES/.id"
-	[ ! -s "$run/kernels/$SG_SERIES/.$2.kernel" ] || ur_kernel=$(cat "$run/kernels/$SG_SERIES/.$2.kernel")
-	ur_image=-
-	[ "$3" != booted ] || ur_image=$(sg_image_sum "$(cat "$run/kernels/$SG_SERIES/$2" 2>/dev/null)")
-	"$RUNFILE" row --header boots series="$SG_SERIES" variant="$2" status="$3" \
-		kernel="$ur_kernel" patchset="$ur_patchset" log="$4" verdicts="$5" reason="$6" \
-		image="$ur_image" > "$1"
+	sg_boots_row "$run/kernels/$SG_SERIES" "$SG_SERIES" "$2" "$3" "$4" "$5" "$6" > "$1"
 }
 
 # "about Ns left": what the last run took for what remains of this
