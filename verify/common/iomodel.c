@@ -250,7 +250,7 @@ static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *w
 
 static int op_write(struct iom *m, uint64_t *lo, uint64_t *hi, char *why, size_t wlen)
 {
-	static const char *const syncs[] = { "", ", then fsync", ", then fdatasync" };
+	static const char *const syncs[] = { NULL, "fsync", "fdatasync" };
 	int path = rnd(m, m->mode.direct ? NR_WRITES - 1 : NR_WRITES);
 	int shape = rnd(m, NR_SHAPES), sync = rnd(m, 3);
 	uint64_t off, len, i;
@@ -260,14 +260,17 @@ static int op_write(struct iom *m, uint64_t *lo, uint64_t *hi, char *why, size_t
 	place(m, shape, &off, &len);
 	for (i = 0; i < len; i++)
 		m->data[off + i] = fsfile_byte(m->seed, m->op, off + i);
-	snprintf(m->said, sizeof(m->said), "%s %llu at %llu (%s)%s", write_names[path],
-		 (unsigned long long)len, (unsigned long long)off, shape_names[shape], syncs[sync]);
+	snprintf(m->said, sizeof(m->said), "%s %llu at %llu (%s)%s%s", write_names[path],
+		 (unsigned long long)len, (unsigned long long)off, shape_names[shape],
+		 sync ? ", then " : "", sync ? syncs[sync] : "");
 	if (do_write(m, path, off, len, why, wlen))
 		return 2;
 	if (off + len > m->size)
 		m->size = off + len;
-	if ((sync == 1 && fsync(m->fd)) || (sync == 2 && fdatasync(m->fd)))
-		return full(-1, len, syncs[sync] + 7, why, wlen) ? 2 : 0;
+	if ((sync == 1 && fsync(m->fd)) || (sync == 2 && fdatasync(m->fd))) {
+		full(-1, len, syncs[sync], why, wlen);
+		return 2;
+	}
 	*lo = off > BLK ? off - BLK : 0;
 	*hi = off + len + BLK;
 	return 0;
@@ -313,8 +316,10 @@ static int op_space(struct iom *m, uint64_t *lo, uint64_t *hi, char *why, size_t
 	}
 	snprintf(m->said, sizeof(m->said), "%s %llu at %llu", names[kind],
 		 (unsigned long long)len, (unsigned long long)off);
-	if (rc)
-		return full(-1, len, names[kind], why, wlen) ? 2 : 0;
+	if (rc) {
+		full(-1, len, names[kind], why, wlen);
+		return 2;
+	}
 	*lo = off > BLK ? off - BLK : 0;
 	*hi = off + len + BLK;
 	return 0;
