@@ -5,7 +5,8 @@
  * and with O_DIRECT, each with no sync flag, O_SYNC and O_DSYNC) is
  * driven by seeded operations through every way a program writes and
  * reads a file (common/iomodel.c: write() and writev() at the file
- * position, pwrite, pwritev2 with RWF_DSYNC, mmap and msync; overwrites,
+ * position, pwrite, pwritev2 with RWF_DSYNC, Linux AIO, io_uring, mmap
+ * and msync; overwrites,
  * extending writes, writes into holes and preallocated blocks, unaligned
  * edges; fallocate, punched holes, truncates), each followed by none,
  * fsync or fdatasync.  After every operation the file's size, the file
@@ -68,6 +69,5 @@ int main(void)
 		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
 	return sg_pass("seed=%llu cases=%d ops=%d remount=same e2fsck=clean%s",
 		       (unsigned long long)seed, IOM_NR_MODES, ops,
-		       unsupported & IOM_NO_PWRITEV2 ?
-		       " untested: pwritev2(RWF_DSYNC), not in this kernel (pwrite in its place)" : "");
+		       iom_untested(unsupported));
 }

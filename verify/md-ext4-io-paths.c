@@ -36,8 +36,7 @@ static int fs_modes(const struct md_array *a, uint64_t seed, char *why, size_t l
 	iom_modes_free(files);
 	if (rc)
 		return rc == 1 ? SPEC_FAIL : SPEC_ERROR;
-	snprintf(why, len, "ops=%d modes=%d%s", ops, IOM_NR_MODES,
-		 unsupported & IOM_NO_PWRITEV2 ? " untested: pwritev2(RWF_DSYNC)" : "");
+	snprintf(why, len, "ops=%d modes=%d%s", ops, IOM_NR_MODES, iom_untested(unsupported));
 	return SPEC_PASS;
 }
 

@@ -2,13 +2,14 @@
 /*
  * The file and its model (iomodel.h): each operation picks, by the seed,
  * a write path (write() at the file position, pwrite, pwritev2 with
- * RWF_DSYNC, writev at the file position, Linux AIO's io_submit, mmap
- * and msync), a shape
+ * RWF_DSYNC, writev at the file position, Linux AIO's io_submit,
+ * io_uring, mmap and msync), a shape
  * (overwrite, extending, into a hole past the end, into a range
  * fallocate(KEEP_SIZE) reserved, unaligned edges) and a sync after it
  * (none, fsync, fdatasync), or an fallocate, a punched hole or a truncate
  * up or down; then reads the touched bytes back through one of the read
- * paths (pread, read() at a position, O_DIRECT, mmap, AIO) in turn.
+ * paths (pread, read() at a position, O_DIRECT, mmap, AIO, io_uring) in
+ * turn.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,6 +27,7 @@
 #include "fsfile.h"
 #include "guest.h"
 #include "iomodel.h"
+#include "uring.h"
 
 #define BLK 4096u
 #define MAX_LEN (64u << 10)
@@ -35,18 +37,20 @@
 #endif
 
 /* mmap last: O_DIRECT files take every path but it. */
-enum { W_WRITE, W_PWRITE, W_PWRITEV2, W_WRITEV, W_AIO, W_MMAP, NR_WRITES };
+enum { W_WRITE, W_PWRITE, W_PWRITEV2, W_WRITEV, W_AIO, W_URING, W_MMAP, NR_WRITES };
 static const char *const write_names[] = {
-	"write()", "pwrite()", "pwritev2(RWF_DSYNC)", "writev()", "io_submit(PWRITE)", "mmap+msync",
+	"write()", "pwrite()", "pwritev2(RWF_DSYNC)", "writev()", "io_submit(PWRITE)",
+	"io_uring(WRITEV)", "mmap+msync",
 };
 enum { S_OVERWRITE, S_EXTEND, S_HOLE, S_PREALLOC, S_UNALIGNED, NR_SHAPES };
 static const char *const shape_names[] = {
 	"overwrite", "extending", "into a hole past the end", "into preallocated blocks",
 	"unaligned",
 };
-enum { R_PREAD, R_READ, R_DIRECT, R_MMAP, R_AIO, NR_READS };
+enum { R_PREAD, R_READ, R_DIRECT, R_MMAP, R_AIO, R_URING, NR_READS };
 static const char *const read_names[] = {
 	"pread()", "read()", "O_DIRECT pread()", "mmap", "O_DIRECT io_submit(PREAD)",
+	"io_uring(READV)",
 };
 
 static uint64_t rnd(struct iom *m, uint64_t n)
@@ -243,6 +247,13 @@ static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *w
 	case W_AIO:
 		return full(aio_one(m->fd, IOCB_CMD_PWRITE, m->buf, len, off), len,
 			    "io_submit(PWRITE)", why, wlen);
+	case W_URING:
+		n = uring_one(m->fd, 1, m->buf, len, off);
+		if (n >= 0 || errno != ENOSYS)
+			return full(n, len, "io_uring(WRITEV)", why, wlen);
+		/* No io_uring in this kernel (before 5.1): said, and pwrite. */
+		m->unsupported |= IOM_NO_URING;
+		return full(pwrite(m->fd, m->buf, len, off), len, "pwrite()", why, wlen);
 	default:
 		return write_mmap(m, off, len, why, wlen);
 	}
@@ -342,6 +353,12 @@ static ssize_t read_back(struct iom *m, int path, uint64_t lo, uint64_t hi)
 		return pread(m->rdirect, m->buf, hi - lo, lo);
 	case R_AIO:
 		return aio_one(m->rdirect, IOCB_CMD_PREAD, m->buf, hi - lo, lo);
+	case R_URING:
+		n = uring_one(m->reader, 0, m->buf, hi - lo, lo);
+		if (n >= 0 || errno != ENOSYS)
+			return n;
+		m->unsupported |= IOM_NO_URING;
+		return pread(m->reader, m->buf, hi - lo, lo);
 	default:
 		p = mmap(NULL, hi - lo, PROT_READ, MAP_SHARED, m->reader, lo);
 		if (p == MAP_FAILED)
@@ -497,4 +514,17 @@ void iom_modes_free(struct iom files[IOM_NR_MODES])
 		if (files[k].data)
 			iom_free(&files[k]);
 	memset(files, 0, IOM_NR_MODES * sizeof(*files));
+}
+
+const char *iom_untested(unsigned int unsupported)
+{
+	static char said[160];
+
+	if (!unsupported)
+		return "";
+	snprintf(said, sizeof(said), " untested, not in this kernel: %s%s%s (pwrite and pread in their place)",
+		 unsupported & IOM_NO_PWRITEV2 ? "pwritev2(RWF_DSYNC)" : "",
+		 (unsupported & IOM_NO_PWRITEV2) && (unsupported & IOM_NO_URING) ? ", " : "",
+		 unsupported & IOM_NO_URING ? "io_uring" : "");
+	return said;
 }

@@ -40,6 +40,14 @@ struct iom {
 };
 
 #define IOM_NO_PWRITEV2	1u	/* pwritev2 with RWF_DSYNC (4.7+) */
+#define IOM_NO_URING	2u	/* io_uring (5.1+, and built in) */
+
+/*
+ * " untested, not in this kernel: ..." for the PASS line, naming the
+ * paths of unsupported (IOM_NO_*) and what ran in their place; "" when
+ * every path ran.
+ */
+const char *iom_untested(unsigned int unsupported);
 
 /* Opens PATH as MODE, empty; 0, or -1 with why. */
 int iom_open(struct iom *m, const char *path, struct iom_mode mode, uint64_t seed,
