@@ -387,10 +387,14 @@ static int batch(struct array *a, uint32_t gen, int armed, char *why, size_t len
 	}
 	if (armed && pthread_create(&thread, NULL, fail_member, &f))
 		armed = 0;
-	n = syscall(SYS_io_submit, ctx, DEPTH, list);
+	do
+		n = syscall(SYS_io_submit, ctx, DEPTH, list);
+	while (n < 0 && errno == EINTR);
 	while (n == DEPTH && done < DEPTH) {
 		long got = syscall(SYS_io_getevents, ctx, 1, DEPTH - done, ev + done, NULL);
 
+		if (got < 0 && errno == EINTR)
+			continue;
 		if (got <= 0)
 			break;
 		done += got;

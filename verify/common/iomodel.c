@@ -198,8 +198,17 @@ static ssize_t aio_one(int fd, int opcode, void *buf, uint64_t len, uint64_t off
 	cb.aio_buf = (uint64_t)(uintptr_t)buf;
 	cb.aio_nbytes = len;
 	cb.aio_offset = off;
-	if (syscall(SYS_io_submit, ctx, 1, cbs) == 1)
-		n = syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+	/*
+	 * Waits end early with EINTR when task work is pending (io_uring's,
+	 * which this process uses too, notifies as a signal would): again.
+	 */
+	do
+		n = syscall(SYS_io_submit, ctx, 1, cbs);
+	while (n < 0 && errno == EINTR);
+	if (n == 1)
+		do
+			n = syscall(SYS_io_getevents, ctx, 1, 1, &ev, NULL);
+		while (n < 0 && errno == EINTR);
 	syscall(SYS_io_destroy, ctx);
 	if (n != 1)
 		return -1;

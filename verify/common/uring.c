@@ -59,13 +59,41 @@ static unsigned int *at(void *ring, unsigned int off)
 	return (unsigned int *)((char *)ring + off);
 }
 
+static unsigned int load(void *ring, unsigned int off)
+{
+	return __atomic_load_n((unsigned int *)((char *)ring + off), __ATOMIC_ACQUIRE);
+}
+
+/*
+ * Submit the one entry and wait until its completion is in the ring.  A
+ * call cut short (EINTR: a signal, or task work notified as one) is made
+ * again: the submission if the kernel has not taken the entry yet, else
+ * the wait alone.
+ */
+static int submit_and_wait(struct ring *r, unsigned int tail)
+{
+	int n;
+
+	do
+		n = syscall(__NR_io_uring_enter, r->fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0);
+	while (n < 0 && errno == EINTR && load(r->sq, r->p.sq_off.head) != tail);
+	if (n < 0 && errno != EINTR)
+		return -1;
+	while (load(r->cq, r->p.cq_off.head) == load(r->cq, r->p.cq_off.tail)) {
+		n = syscall(__NR_io_uring_enter, r->fd, 0, 1, IORING_ENTER_GETEVENTS, NULL, 0);
+		if (n < 0 && errno != EINTR)
+			return -1;
+	}
+	return 0;
+}
+
 ssize_t uring_one(int fd, int write, void *buf, size_t len, uint64_t off)
 {
 	struct iovec iov = { buf, len };
 	struct io_uring_cqe *cqe;
 	struct ring r;
 	unsigned int tail, head;
-	int res = -EIO;
+	int res;
 
 	if (ring_open(&r))
 		return -1;
@@ -78,15 +106,17 @@ ssize_t uring_one(int fd, int write, void *buf, size_t len, uint64_t off)
 	tail = *at(r.sq, r.p.sq_off.tail);
 	at(r.sq, r.p.sq_off.array)[tail & *at(r.sq, r.p.sq_off.ring_mask)] = 0;
 	__atomic_store_n(at(r.sq, r.p.sq_off.tail), tail + 1, __ATOMIC_RELEASE);
-	if (syscall(__NR_io_uring_enter, r.fd, 1, 1, IORING_ENTER_GETEVENTS, NULL, 0) == 1) {
-		head = __atomic_load_n(at(r.cq, r.p.cq_off.head), __ATOMIC_ACQUIRE);
-		if (head != __atomic_load_n(at(r.cq, r.p.cq_off.tail), __ATOMIC_ACQUIRE)) {
-			cqe = (struct io_uring_cqe *)((char *)r.cq + r.p.cq_off.cqes) +
-			      (head & *at(r.cq, r.p.cq_off.ring_mask));
-			res = cqe->res;
-			__atomic_store_n(at(r.cq, r.p.cq_off.head), head + 1, __ATOMIC_RELEASE);
-		}
+	if (submit_and_wait(&r, tail + 1)) {
+		res = -errno;
+		ring_close(&r);
+		errno = -res;
+		return -1;
 	}
+	head = load(r.cq, r.p.cq_off.head);
+	cqe = (struct io_uring_cqe *)((char *)r.cq + r.p.cq_off.cqes) +
+	      (head & *at(r.cq, r.p.cq_off.ring_mask));
+	res = cqe->res;
+	__atomic_store_n(at(r.cq, r.p.cq_off.head), head + 1, __ATOMIC_RELEASE);
 	ring_close(&r);
 	if (res >= 0)
 		return res;
