@@ -174,7 +174,7 @@ INC_RENDER := $(INC_JUDGE) -Ireport/logs -Ireport/render -Iverify/common
 HOSTINC := -Ilib -Iconfig -Imaintain -Iverify/common -Ireport/judge
 HOST_H := $(wildcard lib/*.h config/*.h report/*/*.h maintain/*.h tests/tools/*.h) verify/common/protocol.h
 RUNFILE_C := lib/runfile.c lib/tsv.c
-CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c) \
+CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c corpus.c) \
 	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
 JUDGE_C := $(wildcard report/judge/*.c) $(RUNFILE_C) lib/outfile.c
 RENDER_C := $(wildcard report/render/*.c) report/logs/guestlog.c report/logs/sgline.c lib/jsonw.c

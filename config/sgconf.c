@@ -23,6 +23,8 @@
  *	sgconf FILE paths			the I/O path each check goes through
  *						(run file kind checkpath)
  *	sgconf FILE upstream			the upstream facts file, as given
+ *	sgconf FILE corpus			the corpus's cases, checked: a run
+ *						file of kind corpus (config/corpus.c)
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE proofs			what proves each upstream commit of the
  *					record: its proven-by checks and fstests
@@ -48,6 +50,7 @@
 #include <string.h>
 
 #include "branches.h"
+#include "corpus.h"
 #include "facts.h"
 #include "guard.h"
 #include "lint.h"
@@ -68,7 +71,7 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|paths|upstream|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|paths|upstream|corpus|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
 }
 
@@ -119,6 +122,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 		puts(ydoc_str(ydoc_get(y, root, "upstream")));
 		return 0;
 	}
+	if (!strcmp(cmd, "corpus") && argc == 3)
+		return corpus_print(y, basedir);
 	if (!strcmp(cmd, "fixed-by") && argc == 4)
 		return facts_fixed_by(y, basedir, argv[3]);
 	if (!strcmp(cmd, "proofs") && argc == 3)

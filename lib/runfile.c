@@ -58,6 +58,11 @@ const char *const needed_names[N_NCOLS] = {
 const char *const stage_names[ST_NCOLS] = { "stage", "status" };
 const char *const proofindex_names[PI_NCOLS] = { "upstream", "kind", "name", "fixes", "subject" };
 const char *const checkpath_names[CP_NCOLS] = { "check", "path" };
+const char *const corpus_names[CO_NCOLS] = {
+	"case", "series", "bad", "fix", "shipped", "fixed_in", "reported", "previous", "queue",
+	"fixed",
+};
+const char *const corpusrun_names[CR_NCOLS] = { "case", "queue", "run", "secs", "status" };
 const char *const times_names[T_NCOLS] = { "mark", "check", "begin", "end", "secs", "setup", "fsck" };
 const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
@@ -116,6 +121,8 @@ static const struct runfile_kind kinds[] = {
 	{ "times", times_names, T_NCOLS },
 	{ "proofindex", proofindex_names, PI_NCOLS },
 	{ "checkpath", checkpath_names, CP_NCOLS },
+	{ "corpus", corpus_names, CO_NCOLS },
+	{ "corpusrun", corpusrun_names, CR_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

@@ -42,6 +42,10 @@
  *			(sgconf proofs, fixedby --index; RUN/proof-index)
  *	checkpath	RUN/paths: the I/O path each check goes through
  *			(sgconf paths), for the gate's reply
+ *	corpus		the corpus: real stable regressions replayed on a
+ *			series' tree (sgconf corpus), a row a case
+ *	corpusrun	what make bench PHASE=corpus gated: each case's
+ *			queue and fixed queue, the gate's run folder
  *	times		LOG.times: where a guest's seconds went, by its log's
  *			marks (logread --both)
  *	entries		a gate's queue: each patch, in order, and its commit
@@ -308,6 +312,29 @@ extern const char *const proofindex_names[PI_NCOLS];
 /* A check and the I/O path it goes through (branches.yaml's paths:). */
 enum checkpath_col { CP_CHECK, CP_PATH, CP_NCOLS };
 extern const char *const checkpath_names[CP_NCOLS];
+
+/*
+ * A case of the corpus (sgconf corpus, from branches.yaml's corpus:):
+ * its name, the series whose tree replays it, the upstream ids of the
+ * bad change and of its fix, the stable releases that shipped each,
+ * where it was reported, and the patches (absolute paths): the one that
+ * takes the tree to the release before the bad change, the queue (the
+ * bad change) and the fixed queue (the bad change and its fix),
+ * space-separated.
+ */
+enum corpus_col {
+	CO_CASE, CO_SERIES, CO_BAD, CO_FIX, CO_SHIPPED, CO_FIXED_IN, CO_REPORTED,
+	CO_PREVIOUS, CO_QUEUE, CO_FIXED, CO_NCOLS
+};
+extern const char *const corpus_names[CO_NCOLS];
+
+/*
+ * A gate the corpus bench ran: the case, which queue (queue or fixed),
+ * the gate's run folder ("-": none was made), its wall seconds and make
+ * gate's exit status.
+ */
+enum corpusrun_col { CR_CASE, CR_QUEUE, CR_RUN, CR_SECS, CR_STATUS, CR_NCOLS };
+extern const char *const corpusrun_names[CR_NCOLS];
 
 enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
 extern const char *const times_names[T_NCOLS];

@@ -59,6 +59,17 @@
 # host's own seconds: make, the plan, branches, the kept-image checks,
 # the join and the report; and the execs of sgconf, report and runfile.
 #
+# PHASE=corpus: every case of the corpus (branches.yaml's corpus:, real
+# storage regressions that shipped in a stable release, replayed on the
+# series' tree: make matrix SERIES= imports it first) gated both ways:
+# the previous release is the series' pristine tree with the case's
+# previous patch (a branch corpus/CASE/previous), the queue its bad
+# change, the fixed queue the bad change and its fix, each a stable-queue
+# folder made in the bench's scratch; then report --corpus's table (each
+# case flagged or not, by which checks, the culprit named and verified,
+# a false alarm on the fixed queue or not, seconds).  Exit 1 when a case
+# is not all of that.
+#
 # PHASE=gate: where a gate's seconds went (RUN= its run folder, else the
 # newest gate run; no kernel): each part of it (the first boots of both
 # kernels, the narrowing's boots, the narrowed gate, each try of the rows
@@ -74,6 +85,7 @@ what=$series
 [ "${FULL:-0}" = 1 ] && what=full-apt
 [ -n "${PHASE:-}" ] && what=$series-$PHASE
 [ "${PHASE:-}" != gate ] || what=gate
+[ "${PHASE:-}" != corpus ] || what=corpus
 report="$out/$(date +%Y%m%d-%H%M%S)-$what.md"
 scratch=$(mktemp -d "$out/run.XXXXXX")
 trap 'rm -rf "$scratch"; [ ! -d "${SG_REPO:-/nonexistent}" ] || git -C "$SG_REPO" worktree prune' EXIT
@@ -479,6 +491,72 @@ gate_bench() {
 	say "the gate's wall, its plan to its reply: $(( $(stat -c %Y "$run/reply.eml") - $(stat -c %Y "$run/plan") )) s"
 }
 
+# corpus_queue CASE NAME PATCHES...: a stable-queue folder of PATCHES in
+# the scratch, its series file in their order; prints its path.
+corpus_queue() {
+	cq=$scratch/$1/$2/queue-$1-$2
+	shift 2
+	mkdir -p "$cq"
+	for p in "$@"; do
+		cp "$p" "$cq/"
+		basename "$p" >> "$cq/series"
+	done
+	echo "$cq"
+}
+
+# corpus_previous CASE SERIES PATCH: the branch corpus/CASE/previous, the
+# series' pristine tree with PATCH applied by git am, made again each run.
+corpus_previous() {
+	sg_load_series "$2"
+	[ -d "$SG_REPO/.git" ] || sg_die "bench: corpus case $1: no $2 tree in $SG_REPO (make matrix SERIES=$2 first)"
+	wt=$scratch/$1/previous-tree
+	sg_git worktree add -q --detach "$wt" "pristine/$2" >/dev/null 2>&1 ||
+		sg_die "bench: corpus case $1: no branch pristine/$2 in $SG_REPO"
+	GIT_COMMITTER_NAME=stableguard GIT_COMMITTER_EMAIL=stableguard@localhost \
+		git -C "$wt" am -q "$3" >"$scratch/$1/previous.log" 2>&1 ||
+		sg_die "bench: corpus case $1: $3 does not apply to pristine/$2 (see $scratch/$1/previous.log)"
+	sg_git branch -f "corpus/$1/previous" "$(git -C "$wt" rev-parse HEAD)" >/dev/null
+	sg_git worktree remove --force "$wt"
+}
+
+# corpus_gate CASE QUEUE_NAME SERIES QUEUE_DIR: make gate of it against
+# the case's previous release, a corpusrun row in $cases_runs.
+corpus_gate() {
+	t=$(now) rc=0
+	make -s -C "$SG_ROOT" --no-print-directory gate-locked SERIES="$3" QUEUE="$4" \
+		FROM="$SG_REPO@corpus/$1/previous" >"$scratch/$1/$2.log" 2>&1 || rc=$?
+	cgrun=$(sed -n 's/^run: //p' "$scratch/$1/$2.log" | head -n 1)
+	[ -n "$cgrun" ] && [ -d "$cgrun" ] || cgrun=-
+	[ "$cgrun" = - ] || cp "$scratch/$1/$2.log" "$cgrun/corpus.log"
+	"$RUNFILE" row corpusrun case="$1" queue="$2" run="$cgrun" secs="$(since "$t")" \
+		status="$rc" >> "$cases_runs"
+	say "- $1, $2: make gate exited $rc in $(since "$t") s; run: $cgrun"
+}
+
+corpus_bench() {
+	cases=$out/corpus-cases cases_runs=$out/corpus-runs
+	"$SGCONF" "$BRANCHES" corpus > "$cases" || sg_die "bench: the corpus is not valid (above)"
+	"$RUNFILE" header corpusrun > "$cases_runs"
+	say "# stableguard bench: the corpus, $("$RUNFILE" count "$cases") real stable regressions gated both ways"
+	say ""
+	say "$(hostname), $(nproc) cores, $(date -u '+%Y-%m-%d %H:%M UTC')"
+	say ""
+	for c in $("$RUNFILE" list "$cases" case); do
+		eval "$("$RUNFILE" get --prefix c_ --where case="$c" "$cases" series previous queue fixed)"
+		mkdir -p "$scratch/$c"
+		corpus_previous "$c" "$c_series" "$c_previous"
+		# shellcheck disable=SC2086
+		corpus_gate "$c" queue "$c_series" "$(corpus_queue "$c" queue $c_queue)"
+		# shellcheck disable=SC2086
+		corpus_gate "$c" fixed "$c_series" "$(corpus_queue "$c" fixed $c_fixed)"
+	done
+	say ""
+	corpus_rc=0
+	"$SG_CACHE/bin/report" --corpus "$cases" "$cases_runs" >"$scratch/table" || corpus_rc=$?
+	tee -a "$report" < "$scratch/table"
+	[ "$corpus_rc" = 0 ] || { echo "bench: $report" >&2; exit 1; }
+}
+
 # synthetic_history DIR N: N linear commits, tags v1.0 ... every 10000
 # (v3.19 at 90% of the way), one commit in ten with a Fixes: of a
 # made-up id (unknown: every lookup is still made).
@@ -556,11 +634,12 @@ host() {
 }
 
 case ${PHASE:-} in
-'' | follow-ups | host | guests | cold-breakdown | verifiers | layouts | gate) ;;
-*) sg_die "bench: PHASE=$PHASE: want follow-ups, host, guests, cold-breakdown, verifiers, layouts or gate (none: the default bench)" ;;
+'' | follow-ups | host | guests | cold-breakdown | verifiers | layouts | gate | corpus) ;;
+*) sg_die "bench: PHASE=$PHASE: want follow-ups, host, guests, cold-breakdown, verifiers, layouts, gate or corpus (none: the default bench)" ;;
 esac
 if [ "${PHASE:-}" = follow-ups ]; then follow_ups
 elif [ "${PHASE:-}" = gate ]; then gate_bench
+elif [ "${PHASE:-}" = corpus ]; then corpus_bench
 elif [ "${PHASE:-}" = host ]; then host
 elif [ "${PHASE:-}" = guests ]; then guests
 elif [ "${PHASE:-}" = cold-breakdown ]; then cold_breakdown

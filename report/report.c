@@ -34,6 +34,9 @@
  *	report --union OUT RUN[@V][,RUN[@V]...]
  *					OUT/results.tsv of those runs' rows, one
  *					after the other (a gate's two sides)
+ *	report --corpus CASES RUNS	make bench PHASE=corpus's table: each
+ *					case flagged, by what, its culprit, a
+ *					false alarm or not (corpustable.h)
  *
  * Exit 2 on bad input, named.  results.h has the schema and the judge.
  * observed SKIP marks a series whose tree is not there (kernel "-"), or
@@ -50,6 +53,7 @@
 
 #include "bisectrun.h"
 #include "compare.h"
+#include "corpustable.h"
 #include "gateculprit.h"
 #include "gatemd.h"
 #include "gatenext.h"
@@ -153,7 +157,8 @@ static int usage(void)
 		"       report --union OUT RUN[@V][,RUN[@V]...] |\n"
 		"       report --reply RUN SERIES RELEASE PATCHES TESTER |\n"
 		"       report --gate RUN TRIES | --culprit RUN\n"
-		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR\n");
+		"       report --html RUN_DIR | --kcidb RUN_DIR | --index DIR |\n"
+		"       report --corpus CASES RUNS\n");
 	return 2;
 }
 
@@ -259,6 +264,8 @@ int main(int argc, char **argv)
 		return judge(argc, argv);
 	if (argc == 3 && (!strcmp(argv[1], "--html") || !strcmp(argv[1], "--kcidb")))
 		return render(argv[2], !strcmp(argv[1], "--html"));
+	if (argc == 4 && !strcmp(argv[1], "--corpus"))
+		return corpus_table(argv[2], argv[3]);
 	if (argc == 3 && !strcmp(argv[1], "--index"))
 		return index_page(argv[2]);
 	if (argc != 2 || argv[1][0] == '-')

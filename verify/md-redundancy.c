@@ -2,18 +2,22 @@
 /*
  * md-redundancy: md beyond raid0, by the path an array of copies or
  * parity goes through when a disk leaves and comes back.  A raid1 (one
- * member write-mostly), a raid10 (near copies) and a raid5, each with an
- * internal write-intent bitmap, made by the real mdadm over loop devices:
+ * member write-mostly, with write-behind), a raid10 (near copies) and a
+ * raid5, each with an internal write-intent bitmap, made by the real
+ * mdadm over loop devices:
  *
  *   1. every block written once (the sector pattern, O_DIRECT; with a
  *      member that will run out of space, the first half), read back,
  *      and scrubbed with md's own check (mismatch_cnt must be 0);
- *   2. seeded 4 KiB writes through Linux AIO, DEPTH at a time, during
- *      which one member leaves: for raid1 and raid10 (members marked
- *      failfast) its backing store runs out of space, so its writes fail
- *      in the kernel's own error path while others are in flight; for
- *      raid5 it is failed through md's sysfs (as mdadm --fail does) in
- *      the middle of a batch; the writes go on, degraded;
+ *   2. 12 batches of 32 seeded 4 KiB writes through Linux AIO, the first
+ *      nine within what step 1 wrote; then member 0 leaves: on raid1 and
+ *      raid10 (member 0 failfast) its backing store runs out of space
+ *      (its never-written last quarter punched, its tmpfs filled), so
+ *      its writes there fail in the kernel's own error path while others
+ *      are in flight; on raid5 (and before 4.10, no failfast) it is
+ *      failed through md's sysfs, as mdadm --fail does, while the tenth
+ *      batch is in the kernel; the last batches write anywhere, degraded
+ *      (few: each keeps its bitmap chunk dirty);
  *   3. the member removed and re-added with mdadm --re-add: md recovers
  *      only what the bitmap says it missed;
  *   4. md's check again, then the other copies failed, so that every
@@ -22,11 +26,13 @@
  *
  * A bitmap bit cleared for a write the member never got (5.10.35 and
  * before: a failed write on a Faulty member ended as success) leaves the
- * re-added member stale: step 4 names the block.
+ * re-added member stale: md's check after the re-add finds the copies
+ * differ, and step 4 would name the block.
  */
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/aio_abi.h>
+#include <linux/falloc.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,6 +55,13 @@
 #define SECTORS_PER_BLK (BLK / SG_SECTOR_SIZE)
 #define DEPTH 32
 #define ROUNDS 12
+/*
+ * The batch member 0 leaves in: the batches before it write within the
+ * first half (what step 1 wrote), so that its last quarter is still
+ * never written; the few after it are degraded writes, each of which
+ * keeps its bitmap chunk dirty: many would hide a bit cleared wrongly.
+ */
+#define FAIL_ROUND (ROUNDS - 3)
 #define WAIT_SECS 300
 /* Member 0's own tmpfs when it is to run out of space: what it holds. */
 #define NOSPACE_DIR WORKDIR "/small"
@@ -172,12 +185,25 @@ static int small_tmpfs(char *why, size_t len)
 	return -1;
 }
 
-/* Every free page of member 0's tmpfs taken: its unwritten blocks fail. */
-static int fill_member_store(char *why, size_t len)
+/*
+ * Every free page of member 0's tmpfs taken, so that its writes to what
+ * is not allocated fail.  Its last quarter, past every block step 1
+ * wrote, is punched first: reads of it (md's check) may have allocated
+ * it (tmpfs gives loop's reads pages of their own before 6.x).
+ */
+static int fill_member_store(const struct array *a, char *why, size_t len)
 {
 	static char chunk[1 << 16];
-	int fd = open(FILLER, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	const off_t size = (off_t)MEMBER_MIB << 20;
+	int fd = open(a->files[0], O_WRONLY);
 
+	if (fd < 0 || fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, size / 4 * 3,
+				size / 4)) {
+		snprintf(why, len, "cannot punch %s: %s", a->files[0], strerror(errno));
+		return -1;
+	}
+	close(fd);
+	fd = open(FILLER, O_WRONLY | O_CREAT | O_TRUNC, 0600);
 	if (fd < 0) {
 		snprintf(why, len, "cannot create " FILLER ": %s", strerror(errno));
 		return -1;
@@ -235,9 +261,14 @@ static int create(struct array *a, int nth, char *why, size_t len)
 	}
 	/* The bitmap daemon every second, not every five: bits clear sooner. */
 	md_write_attr(a, "bitmap/time_base", "1");
-	if (a->lv->write_mostly >= 0 && member_state(a, a->lv->write_mostly, "writemostly")) {
-		snprintf(why, len, "%s: cannot make member %d write-mostly", a->lv->name,
-			 a->lv->write_mostly);
+	/*
+	 * Write-mostly with write-behind (mdadm --write-behind): its writes
+	 * are acknowledged before they reach it, from a copy of their pages.
+	 */
+	if (a->lv->write_mostly >= 0 && (member_state(a, a->lv->write_mostly, "writemostly") ||
+					 md_write_attr(a, "bitmap/backlog", "256"))) {
+		snprintf(why, len, "%s: cannot make member %d write-mostly with write-behind",
+			 a->lv->name, a->lv->write_mostly);
 		return -1;
 	}
 	/* failfast came in 4.10: before it, member 0 is failed through sysfs. */
@@ -354,7 +385,8 @@ static void *fail_member(void *arg)
 	return NULL;
 }
 
-static int batch(struct array *a, uint32_t gen, int armed, char *why, size_t len)
+static int batch(struct array *a, uint32_t gen, int armed, uint64_t span, char *why,
+		 size_t len)
 {
 	struct iocb cbs[DEPTH], *list[DEPTH];
 	struct io_event ev[DEPTH];
@@ -367,7 +399,7 @@ static int batch(struct array *a, uint32_t gen, int armed, char *why, size_t len
 
 	for (i = 0; i < DEPTH; i++) {
 		do {	/* distinct blocks: the last write of each is known */
-			b[i] = sg_rand(&a->rng) % a->blocks;
+			b[i] = sg_rand(&a->rng) % span;
 			for (j = 0; j < i && b[j] != b[i]; j++)
 				;
 		} while (j < i);
@@ -427,9 +459,10 @@ static int fail_and_readd(struct array *a, char *why, size_t len)
 	int round, rc;
 
 	for (round = 0; round < ROUNDS; round++) {
-		if (round == ROUNDS / 2 && a->nospace && fill_member_store(why, len))
+		if (round == FAIL_ROUND && a->nospace && fill_member_store(a, why, len))
 			return 2;
-		rc = batch(a, 2 + round, round == ROUNDS / 2 && !a->nospace, why, len);
+		rc = batch(a, 2 + round, round == FAIL_ROUND && !a->nospace,
+			   round < FAIL_ROUND ? a->blocks / 2 : a->blocks, why, len);
 		if (rc)
 			return rc;
 	}
@@ -512,7 +545,7 @@ int main(void)
 		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
 	if (rc)
 		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
-	return sg_pass("seed=%llu arrays=raid1(write-mostly),raid10(n2),raid5 bitmap=internal "
+	return sg_pass("seed=%llu arrays=raid1(write-mostly,write-behind),raid10(n2),raid5 bitmap=internal "
 		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0",
 		       (unsigned long long)seed, ROUNDS * DEPTH, left);
 }
