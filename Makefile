@@ -30,6 +30,7 @@
 #   make bench PHASE=verifiers [SERIES=6.1] [RUN=dir]  what fio and e2fsck add to each guest
 #   make bench PHASE=host [SERIES=6.1]   what the host adds around the guests of a warm matrix
 #   make bench PHASE=gate [RUN=dir]   where a gate's seconds went (no kernel)
+#   make bench PHASE=corpus           real stable regressions replayed, each gated both ways
 #   make proofs [FSTESTS=dir]         the proof index: the checks and tests that prove each fix
 #   make proofs SERIES=S MISSING=1 [FIXES=id,...]  the fixes S's released kernel lacks, shown by their checks
 #   make deps                         install what the above need (apt; chromium and gitlab-ci-local from npm for make check)
