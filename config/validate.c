@@ -450,9 +450,6 @@ int branches_validate(struct ydoc *y, const char *dir)
 	else if (!file_exists(ydoc_str(ydoc_get(y, root, "upstream"))))
 		ydoc_err(y, ydoc_get(y, root, "upstream"), "upstream: %s: no such file",
 			 ydoc_str(ydoc_get(y, root, "upstream")));
-	if (ydoc_get(y, root, "corpus") && !file_exists(ydoc_str(ydoc_get(y, root, "corpus")) ?: ""))
-		ydoc_err(y, ydoc_get(y, root, "corpus"), "corpus: %s: no such file",
-			 ydoc_str(ydoc_get(y, root, "corpus")) ?: "?");
 	check_seq_of_str(y, root, "checks", "top level");
 	if (ydoc_get(y, root, "defaults")) {
 		if (!ydoc_is_map(ydoc_get(y, root, "defaults")))
