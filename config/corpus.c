@@ -92,7 +92,11 @@ static void read_case(struct ydoc *c, struct ydoc *branches, const char *name, y
 	if (!ydoc_str(ydoc_get(c, m, "reported")) || !ydoc_str(ydoc_get(c, m, "replay")))
 		ydoc_err(c, m, "%s: reported and replay want a line each", name);
 	files[0][0] = files[1][0] = files[2][0] = '\0';
-	add_file(c, ydoc_get(c, m, "previous"), dir, files[0], sizeof(files[0]));
+	/* No previous: the series' pristine tree is the release before. */
+	if (ydoc_get(c, m, "previous"))
+		add_file(c, ydoc_get(c, m, "previous"), dir, files[0], sizeof(files[0]));
+	else
+		snprintf(files[0], sizeof(files[0]), "-");
 	add_list(c, ydoc_get(c, m, "queue"), "queue", dir, files[1], sizeof(files[1]));
 	add_list(c, ydoc_get(c, m, "fixed"), "fixed", dir, files[2], sizeof(files[2]));
 	row[CO_CASE] = name;

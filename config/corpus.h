@@ -11,7 +11,8 @@
 
 /*
  * sgconf FILE corpus: every case checked (a known series, 40-hex
- * upstream ids, stable releases, patch files that exist), then printed
+ * upstream ids, releases, patch files that exist; a case without
+ * previous: has "-", the series' pristine tree), then printed
  * as a run file of kind corpus (lib/runfile.h) on stdout; an error names
  * the corpus file and line, and nothing is printed.
  */

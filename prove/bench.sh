@@ -505,10 +505,16 @@ corpus_queue() {
 }
 
 # corpus_previous CASE SERIES PATCH: the branch corpus/CASE/previous, the
-# series' pristine tree with PATCH applied by git am, made again each run.
+# series' pristine tree with PATCH applied by git am ("-": none), made
+# again each run.
 corpus_previous() {
 	sg_load_series "$2"
 	[ -d "$SG_REPO/.git" ] || sg_die "bench: corpus case $1: no $2 tree in $SG_REPO (make matrix SERIES=$2 first)"
+	if [ "$3" = - ]; then
+		sg_git branch -f "corpus/$1/previous" "pristine/$2" >/dev/null ||
+			sg_die "bench: corpus case $1: no branch pristine/$2 in $SG_REPO"
+		return
+	fi
 	wt=$scratch/$1/previous-tree
 	sg_git worktree add -q --detach "$wt" "pristine/$2" >/dev/null 2>&1 ||
 		sg_die "bench: corpus case $1: no branch pristine/$2 in $SG_REPO"

@@ -22,7 +22,9 @@
  *      only what the bitmap says it missed;
  *   4. md's check again, then the other copies failed, so that every
  *      block is read from the re-added member (or rebuilt from it with
- *      the parity) and compared with what was written last.
+ *      the parity) and compared with what was written last;
+ *   5. on the raid1, the data on the write-mostly member alone while a
+ *      normal member recovers: every block read during the recovery.
  *
  * A bitmap bit cleared for a write the member never got (5.10.35 and
  * before: a failed write on a Faulty member ended as success) leaves the
@@ -452,10 +454,25 @@ static int member_faulty(const struct array *a, int m)
 	return !sg_read_str(path, state, sizeof(state)) && strstr(state, "faulty");
 }
 
+/* Member m, failed, removed and re-added with mdadm: md recovers it. */
+static int readd(struct array *a, int m, char *why, size_t len)
+{
+	const char *argv[] = { "mdadm", "--manage", a->dev, "--re-add", a->loops[m], NULL };
+
+	if (member_state(a, m, "remove")) {
+		snprintf(why, len, "%s: cannot remove the failed member %d", a->lv->name, m);
+		return 2;
+	}
+	if (sg_run(argv)) {
+		snprintf(why, len, "%s: mdadm --re-add %s failed", a->lv->name, a->loops[m]);
+		return 2;
+	}
+	return 0;
+}
+
 /* Steps 2 and 3: writes across the failure, then the member back. */
 static int fail_and_readd(struct array *a, char *why, size_t len)
 {
-	const char *readd[] = { "mdadm", "--manage", a->dev, "--re-add", a->loops[0], NULL };
 	int round, rc;
 
 	for (round = 0; round < ROUNDS; round++) {
@@ -476,15 +493,7 @@ static int fail_and_readd(struct array *a, char *why, size_t len)
 
 	/* Two passes of the bitmap daemon: what it may clear, it has. */
 	sleep(3);
-	if (member_state(a, 0, "remove")) {
-		snprintf(why, len, "%s: cannot remove the failed member", a->lv->name);
-		return 2;
-	}
-	if (sg_run(readd)) {
-		snprintf(why, len, "%s: mdadm --re-add %s failed", a->lv->name, a->loops[0]);
-		return 2;
-	}
-	return wait_idle(a, why, len) ? 2 : 0;
+	return readd(a, 0, why, len) || wait_idle(a, why, len) ? 2 : 0;
 }
 
 /* Step 4: the re-added member (or it and the parity) is all that is read. */
@@ -500,6 +509,66 @@ static int read_from_readded(struct array *a, char *why, size_t len)
 		}
 	sg_drop_caches();
 	return verify(a, "after re-add, read from the re-added member", why, len);
+}
+
+/* Until md says it recovers (a re-add starts it from md's thread). */
+static int wait_recovering(const struct array *a, char *why, size_t len)
+{
+	char path[96], action[32] = "";
+	int tick;
+
+	snprintf(path, sizeof(path), "%s/sync_action", a->sys);
+	for (tick = 0; tick < 100; tick++) {
+		if (!sg_read_str(path, action, sizeof(action)) && !strncmp(action, "recover", 7))
+			return 0;
+		usleep(50000);
+	}
+	snprintf(why, len, "%s: no recovery after the re-add (sync_action=%s): the read while "
+		 "recovering would test nothing", a->lv->name, action);
+	return -1;
+}
+
+/*
+ * Step 5, where a member is write-mostly (raid1): the data on it alone
+ * while a normal member recovers.  The others back in; every member but
+ * the write-mostly one failed; two batches written, degraded, onto it
+ * alone; member 0 re-added, its recovery slowed to 1 MB/s, and the
+ * whole array read while it recovers: what it has not recovered yet
+ * must be read from the write-mostly member (6.9 and 6.10 read it from
+ * the recovering one: c916ca35308d's fix).
+ */
+static int read_while_recovering(struct array *a, char *why, size_t len)
+{
+	int i, m, rc;
+
+	for (i = 0; i < a->lv->nr_others; i++)
+		if (readd(a, a->lv->others[i], why, len))
+			return 2;
+	if (wait_idle(a, why, len))
+		return 2;
+	for (m = 0; m < a->lv->members; m++)
+		if (m != a->lv->write_mostly && member_state(a, m, "faulty")) {
+			snprintf(why, len, "%s: cannot fail member %d", a->lv->name, m);
+			return 2;
+		}
+	for (i = 0; i < 2; i++)
+		if ((rc = batch(a, 2 + ROUNDS + i, 0, a->blocks, why, len)))
+			return rc;
+	sleep(3);	/* the bitmap daemon, as in step 3 */
+	md_write_attr(a, "sync_speed_min", "1");
+	md_write_attr(a, "sync_speed_max", "1000");
+	if (readd(a, 0, why, len))
+		return 2;
+	if (wait_recovering(a, why, len))
+		return 2;
+	sg_drop_caches();
+	rc = verify(a, "read while a member recovers, the data on the write-mostly one", why, len);
+	md_write_attr(a, "sync_speed_max", "system");
+	md_write_attr(a, "sync_speed_min", "system");
+	for (m = 1; m < a->lv->members && !rc; m++)
+		if (m != a->lv->write_mostly && readd(a, m, why, len))
+			rc = 2;
+	return rc || wait_idle(a, why, len) ? (rc ? rc : 2) : 0;
 }
 
 /* How member 0 left each array, for the PASS line. */
@@ -527,6 +596,8 @@ static int run_level(const struct level *lv, int nth, uint64_t seed, char *why, 
 		rc = scrub(&a, "after the member was failed mid-write and re-added", why, len);
 	if (!rc)
 		rc = read_from_readded(&a, why, len);
+	if (!rc && lv->write_mostly >= 0)
+		rc = read_while_recovering(&a, why, len);
 	destroy(&a);
 	return rc;
 }
@@ -546,6 +617,7 @@ int main(void)
 	if (rc)
 		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
 	return sg_pass("seed=%llu arrays=raid1(write-mostly,write-behind),raid10(n2),raid5 bitmap=internal "
-		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0",
+		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0 "
+		       "raid1-read-while-recovering=ok",
 		       (unsigned long long)seed, ROUNDS * DEPTH, left);
 }

@@ -179,7 +179,12 @@ static int failing_differently(const struct row_verdict *v)
 	return strcmp(a, b) != 0;
 }
 
-/* A row a side did not run (gatejudge.h); NULL when both ran it. */
+/*
+ * A row a side did not run (gatejudge.h); NULL when both ran it.  Any
+ * ERROR of the candidate counts against it; the previous release's only
+ * when it ran the row in no try: a try it did run is its evidence, and
+ * an ERROR beside a PASS is never the candidate's "fixed".
+ */
 static const char *unran(const struct row_verdict *v, int perr, int cerr, int pn)
 {
 	if (perr == pn && cerr)
@@ -187,7 +192,7 @@ static const char *unran(const struct row_verdict *v, int perr, int cerr, int pn
 	if (cerr)
 		return strcmp(gate_error_kind(v->first_error[1]->col[R_REASON]), "build") ?
 		       "regression (boot)" : "regression (build)";
-	if (perr)
+	if (perr == pn)
 		return strcmp(gate_error_kind(v->first_error[0]->col[R_REASON]), "build") ?
 		       "fixed (boot)" : "fixed (build)";
 	return NULL;
@@ -213,9 +218,9 @@ static void judge(struct row_verdict *v, const struct side *prev, const struct s
 			snprintf(v->rate, sizeof(v->rate), "%d/%d", cerr, cn);
 	} else if (pskip || cskip) {
 		v->verdict = "skip";
-	} else if (pbad && pbad < pn) {
+	} else if (pbad && pbad < pn - perr) {
 		v->verdict = "flaky";
-		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, pn);
+		snprintf(v->rate, sizeof(v->rate), "%d/%d", pbad, pn - perr);
 	} else if (!pbad) {
 		v->verdict = cbad ? "regression" : known_failure(v) ? "still failing" : "pass";
 		if (cbad && cbad < cn)

@@ -78,6 +78,19 @@ int gate_ran_both(char *const *row)
 	       strcmp(row[G_PREVIOUS], "-") && strcmp(row[G_CANDIDATE], "-");
 }
 
+/* Whether a side's tries ("PASS,ERROR,PASS") hold one that ran. */
+static int ran_a_try(const char *tries)
+{
+	size_t n;
+
+	for (; *tries; tries += n + (tries[n] == ',')) {
+		n = strcspn(tries, ",");
+		if (strncmp(tries, "ERROR", n) && strncmp(tries, "-", n))
+			return 1;
+	}
+	return 0;
+}
+
 /* The previous release ran no row: it did not build, or never booted. */
 static int previous_ran_nothing(const struct gate_run *g, char *why, size_t len)
 {
@@ -85,12 +98,10 @@ static int previous_ran_nothing(const struct gate_run *g, char *why, size_t len)
 	int i;
 
 	for (i = 0; i < g->nr; i++) {
-		if (!strstr(g->rows[i][G_PREVIOUS], "ERROR")) {
-			if (strcmp(g->rows[i][G_PREVIOUS], "-"))
-				return 0;
-		} else if (!error) {
+		if (ran_a_try(g->rows[i][G_PREVIOUS]))
+			return 0;
+		if (!error && strstr(g->rows[i][G_PREVIOUS], "ERROR"))
 			error = g->rows[i][G_PREVIOUS_REASON];
-		}
 	}
 	if (!error)
 		snprintf(why, len, "the previous release ran no check");

@@ -2,7 +2,8 @@
 # report/judge/gatejudge.c): ERROR is never a pass nor a known failure.  The
 # candidate's build failure is regression (build), its dead guest
 # regression (boot) with the log's tail; the previous release's dead
-# guest fixed (boot); ERROR on both not run; FAIL on both with other
+# guest fixed (boot) (but one dead try beside its PASSes is no evidence:
+# judged on the tries it ran); ERROR on both not run; FAIL on both with other
 # first bad lines (seeds and sectors aside) still failing (changed).  Any
 # of these: no Tested-by.  A previous release that ran nothing: cannot
 # judge, exit 3.  A verified culprit that its proof shows fixing its test
@@ -46,6 +47,22 @@ rc=$?
 	head -n 1 "$T/g2/gate.md" | grep -qx '\*\*No regression\*\*, but no Tested-by: 1 of 3 rows did not run on both kernels.' &&
 	ok "a row the previous release did not run: no regression, and no Tested-by, said why" ||
 	fail "exit $rc: $(cat "$T/g2/judgement"; cat "$T/g2/reply.eml")"
+
+# The previous release's ERROR in one try of three, PASS in the others;
+# the candidate FAIL in all three (6.1.64's file position, replayed): a
+# regression, judged on the tries the previous ran, never "fixed (boot)".
+# FAIL and ERROR beside a PASS on the previous: flaky, 1 of the 2 it ran.
+side "$T/p6a" h=PASS i=PASS
+side "$T/p6b" h=ERROR="seed=8 writev() returned -1: Input/output error" i=FAIL="seed=8 first: byte 3"
+side "$T/p6c" h=PASS i=ERROR="the guest stopped"
+for k in a b c; do side "$T/c6$k" h=FAIL="seed=7 first: file position 0, expected 4096" i=PASS; done
+mkdir -p "$T/g6"
+cmp_ g6 "p6a,$T/p6b,$T/p6c" "c6a,$T/c6b,$T/c6c"
+rc=$?
+[ $rc = 1 ] && [ "$(verdict g6 h)" = regression ] && [ "$(verdict g6 i)" = flaky ] &&
+	[ "$("$RUNFILE" list --where check=i "$T/g6/gate.tsv" rate)" = 1/2 ] &&
+	ok "an ERROR beside the previous release's PASSes: a regression on the tries it ran, not fixed (boot)" ||
+	fail "exit $rc: $(cat "$T/g6/gate.tsv")"
 
 # A previous release that ran nothing: cannot judge.
 side "$T/p3" a=ERROR="build failed: fs/ext4/super.c:12:3: error: x" g=ERROR="build failed: fs/ext4/super.c:12:3: error: x"
