@@ -15,7 +15,9 @@
  *	regression (boot)	the previous release ran it; the candidate's
  *				guest died (some tries: its rate)
  *	fixed (boot)		the candidate ran it; the previous release's
- *				guest died: nothing to compare it with
+ *				guest died in every try: nothing to compare
+ *				it with (a try it ran is its evidence: the
+ *				row is judged on those, never "fixed")
  *	fixed (build)		the candidate ran it; the previous release did
  *				not build
  *	not run			neither kernel ran it
