@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "corpustable.h"
+#include "gatejudge.h"
 #include "runfile.h"
 #include "tsv.h"
 
@@ -35,11 +36,12 @@ static void read_checks(struct gate_said *g, const char *path)
 
 	if (tsv_table_read(&t, path, "report --corpus", gate_names, G_NCOLS, 1))
 		return;
+	/* "md-redundancy (boot)": a guest that died is a regression too */
 	for (i = 0; i < t.nr; i++)
-		if (!strcmp(t.rows[i][G_VERDICT], "regression") &&
-		    !strstr(g->checks, t.rows[i][G_CHECK]))
+		if (gate_is_regression(t.rows[i][G_VERDICT]) && !strstr(g->checks, t.rows[i][G_CHECK]))
 			snprintf(g->checks + strlen(g->checks), sizeof(g->checks) - strlen(g->checks),
-				 "%s%s", *g->checks ? ", " : "", t.rows[i][G_CHECK]);
+				 "%s%s%s", *g->checks ? ", " : "", t.rows[i][G_CHECK],
+				 t.rows[i][G_VERDICT] + strlen("regression"));
 	tsv_table_free(&t);
 }
 

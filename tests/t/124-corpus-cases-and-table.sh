@@ -13,7 +13,7 @@ n=$(grep -c '^  [a-z0-9.-]*:$' "$SG_ROOT/prove/corpus/corpus.yaml")
 "$SGCONF" "$SG_ROOT/branches.yaml" corpus > "$T/cases" 2> "$T/cases.err"
 rows=$("$RUNFILE" count "$T/cases" 2>/dev/null || echo 0)
 missing=$("$RUNFILE" list "$T/cases" previous queue fixed | tr ' ' '\n' |
-	while read -r f; do [ -f "$f" ] || echo "$f"; done)
+	while read -r f; do [ "$f" = - ] || [ -f "$f" ] || echo "$f"; done)
 [ "$rows" = "$n" ] && [ "$n" -ge 1 ] && [ -z "$missing" ] &&
 	ok "the corpus: $n cases, every patch there" ||
 	fail "sgconf corpus: $rows rows of $n; missing: $missing; $(cat "$T/cases.err")"
@@ -48,13 +48,13 @@ rc=$?
 	fail "bad corpus: exit $rc: $(cat "$T/bad.err" "$T/bad.out")"
 
 # report --corpus: stand-in gate folders.
-gate_dir() {	# gate_dir DIR VERDICT [CULPRIT_VERIFIED]
+gate_dir() {	# gate_dir DIR VERDICT [CULPRIT_VERIFIED [ROW_VERDICT]]
 	mkdir -p "$1"
 	"$RUNFILE" row --header judgement verdict="$2" tested=no why=- > "$1/judgement"
 	"$RUNFILE" header gate > "$1/gate.tsv"
 	[ "$2" = regression ] || return 0
 	"$RUNFILE" row gate series=6.1 variant=candidate check=ext4-io-paths writer=- reader=- \
-		previous=PASS candidate=FAIL,FAIL,FAIL verdict=regression rate=- reason=- \
+		previous=PASS candidate=FAIL,FAIL,FAIL verdict="${4:-regression}" rate=- reason=- \
 		previous_kernel=6.1 candidate_kernel=6.1 previous_reason=- >> "$1/gate.tsv"
 	"$RUNFILE" row --header culprit number=001/001 patch=0001-x.patch subject=x upstream=- \
 		verified="$3" fixed_by=- bisect=- > "$1/culprit"
@@ -84,6 +84,10 @@ table alarm 1 "yes | ext4-io-paths | 001/001 (verified) | yes | 130" \
 	"a false alarm on the fixed queue is said, exit 1"
 sed "s|$T/g/bad|$T/g/fixed|" "$T/runs.good" > "$T/runs.missed"
 table missed 1 "no | - | - | no | 130" "a case not flagged is said, exit 1"
+gate_dir "$T/g/died" regression verified "regression (boot)"
+sed "s|$T/g/bad|$T/g/died|" "$T/runs.good" > "$T/runs.died"
+table died 0 "yes | ext4-io-paths (boot) | 001/001 (verified) | no | 130" \
+	"a candidate whose guest died is flagged, the check named with (boot)"
 grep -q '^1 of 1 cases flagged' "$T/table.good" && grep -q '^0 of 1 cases flagged' "$T/table.alarm" &&
 	ok "report --corpus counts the cases that are all the corpus wants" ||
 	fail "report --corpus counts: $(tail -n 1 "$T/table.good" "$T/table.alarm")"
