@@ -130,7 +130,7 @@ static int verify(struct array *a, const char *when, char *why, size_t len)
 		fill(a, want, b);
 		if (!memcmp(a->buf, want, BLK))
 			continue;
-		for (s = 0; memcmp(a->buf + s * SG_SECTOR_SIZE, want + s * SG_SECTOR_SIZE,
+		for (s = 0; !memcmp(a->buf + s * SG_SECTOR_SIZE, want + s * SG_SECTOR_SIZE,
 				   SG_SECTOR_SIZE); s++)
 			;
 		pattern_describe(a->buf + s * SG_SECTOR_SIZE, a->seed, found,
@@ -258,6 +258,18 @@ static int read_from_readded(struct array *a, char *why, size_t len)
 }
 
 /*
+ * md's check found copies that differ: where, read from the re-added
+ * member alone, appended to why (md counts them, it does not say which).
+ */
+static void locate(struct array *a, char *why, size_t len)
+{
+	char where[480];
+
+	if (read_from_readded(a, where, sizeof(where)) == 1)
+		snprintf(why + strlen(why), len - strlen(why), "; %s", where);
+}
+
+/*
  * Step 5, where a member is write-mostly (raid1): the data on it alone
  * while a normal member recovers.  The others back in; every member but
  * the write-mostly one failed; two batches written, degraded, onto it
@@ -331,7 +343,9 @@ static int run_level(const struct mdr_level *lv, int nth, uint64_t seed, char *w
 		 lv->name, a.md.nospace ? "out-of-space" : "sysfs-faulty");
 	if (!rc)
 		rc = mdr_scrub(&a.md, "after the member was failed mid-write and re-added", why, len);
-	if (!rc)
+	if (rc == 1)
+		locate(&a, why, len);
+	else if (!rc)
 		rc = read_from_readded(&a, why, len);
 	if (!rc && lv->write_mostly >= 0)
 		rc = read_while_recovering(&a, why, len);
@@ -344,7 +358,7 @@ static int run_level(const struct mdr_level *lv, int nth, uint64_t seed, char *w
 int main(void)
 {
 	uint64_t seed = sg_param_u64("seed", 1);
-	char why[512] = "";
+	char why[1024] = "";
 	size_t i;
 	int rc = 0;
 
@@ -355,7 +369,8 @@ int main(void)
 		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
 	if (rc)
 		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
-	return sg_pass("seed=%llu arrays=raid1(write-mostly,write-behind),raid10(n2),raid5 bitmap=internal "
+	return sg_pass("seed=%llu arrays=3 levels=raid1(write-mostly,write-behind),raid10(n2),raid5 "
+		       "bitmap=internal "
 		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0 "
 		       "raid1-read-while-recovering=ok",
 		       (unsigned long long)seed, ROUNDS * DEPTH, left);
