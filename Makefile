@@ -194,7 +194,7 @@ $(BIN)/logread: report/logs/logread.c report/logs/sgline.c report/logs/buildlog.
 		$(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/report: HOSTINC := $(INC_RENDER)
-$(BIN)/report: report/report.c $(JUDGE_C) $(RENDER_C) $(HOST_H)
+$(BIN)/report: report/report.c $(JUDGE_C) $(RENDER_C) lib/patchfile.c $(HOST_H)
 	$(call host_cc,-lm)
 $(BIN)/kcidbcheck: HOSTINC := -Ilib -Itests/tools -Ireport/render -Ireport/judge
 $(BIN)/kcidbcheck: tests/tools/kcidbcheck.c tests/tools/json.c lib/jsonw.c $(HOST_H)

@@ -7,6 +7,7 @@
 
 #include "branches.h"
 #include "corpus.h"
+#include "patchfile.h"
 #include "runfile.h"
 
 static const char *const case_keys[] = {
@@ -14,9 +15,9 @@ static const char *const case_keys[] = {
 	"queue", "fixed", NULL,
 };
 
-static int is_id(const char *s)
+static int full_id(const char *s)
 {
-	return s && strlen(s) == 40 && strspn(s, "0123456789abcdef") == 40;
+	return s && is_hex_id(s, 40, 40);
 }
 
 /* A release (6.15) or a stable one (6.1.64), or a stable series (6.15.y). */
@@ -84,7 +85,7 @@ static void read_case(struct ydoc *c, struct ydoc *branches, const char *name, y
 	check_keys(c, m, name);
 	if (!series || !ydoc_get(branches, ydoc_get(branches, ydoc_root(branches), "series"), series))
 		ydoc_err(c, m, "%s: series %s is not one of branches.yaml", name, series ? series : "?");
-	if (!is_id(ydoc_str(ydoc_get(c, m, "bad"))) || !is_id(ydoc_str(ydoc_get(c, m, "fix"))))
+	if (!full_id(ydoc_str(ydoc_get(c, m, "bad"))) || !full_id(ydoc_str(ydoc_get(c, m, "fix"))))
 		ydoc_err(c, m, "%s: bad and fix want the upstream commits' 40-hex ids", name);
 	if (!is_release(ydoc_str(ydoc_get(c, m, "shipped"))) ||
 	    !is_release(ydoc_str(ydoc_get(c, m, "fixed-in"))))

@@ -16,6 +16,7 @@
 #include "kcidb.h"
 #include "tables.h"
 #include "outfile.h"
+#include "patchfile.h"
 #include "runfolder.h"
 
 #define MAX_UNITS 1024
@@ -148,11 +149,6 @@ static void log_url(struct jw *w, const char *path)
 		jw_str(w, "log_url", kcidb_url(url, sizeof(url), dir, rel));
 }
 
-static int is_sha1(const char *s)
-{
-	return strlen(s) == 40 && strspn(s, "0123456789abcdef") == 40;
-}
-
 /* The checkout of a series (a gate's: of a series' variant, u's). */
 static const char *checkout_id(char *buf, size_t len, const struct unit *u)
 {
@@ -198,7 +194,7 @@ static void write_checkout(struct jw *w, const struct unit *of)
 	jw_str(w, "origin", KCIDB_ORIGIN);
 	jw_str(w, "tree_name", KCIDB_ORIGIN);
 	jw_str(w, "git_repository_branch", s.branch);
-	if (is_sha1(s.commit))
+	if (is_hex_id(s.commit, 40, 40))
 		jw_str(w, "git_commit_hash", s.commit);
 	if (s.skip[0])
 		snprintf(buf, sizeof(buf), "%s: not run: %s", s.branch, s.skip);
