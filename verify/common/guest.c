@@ -148,17 +148,23 @@ int sg_mount(const char *dev, const char *dir, const char *opts)
 	return ret;
 }
 
-int sg_drop_caches(void)
+int sg_write_str(const char *path, const char *str)
 {
+	size_t len = strlen(str);
 	int fd, ret;
 
-	sync();
-	fd = open("/proc/sys/vm/drop_caches", O_WRONLY);
+	fd = open(path, O_WRONLY);
 	if (fd < 0)
 		return -1;
-	ret = write(fd, "3\n", 2) == 2 ? 0 : -1;
+	ret = write(fd, str, len) == (ssize_t)len ? 0 : -1;
 	close(fd);
 	return ret;
+}
+
+int sg_drop_caches(void)
+{
+	sync();
+	return sg_write_str("/proc/sys/vm/drop_caches", "3\n");
 }
 
 int sg_read_str(const char *path, char *buf, size_t len)

@@ -19,6 +19,8 @@ int sg_mount(const char *dev, const char *dir, const char *opts);
 int sg_drop_caches(void);
 int sg_read_u64(const char *path, uint64_t *val);
 int sg_read_str(const char *path, char *buf, size_t len);
+/* The whole of str written to path (a sysfs or proc file): 0 or -1. */
+int sg_write_str(const char *path, const char *str);
 void *sg_alloc(size_t bytes);	/* page aligned, zeroed, for O_DIRECT */
 int sg_pwrite_full(int fd, const void *buf, size_t len, uint64_t off);
 int sg_pread_full(int fd, void *buf, size_t len, uint64_t off);

@@ -20,15 +20,9 @@ static const char *loop_name(const char *loop)
 int mdr_attr(const struct mdr_array *a, const char *attr, const char *val)
 {
 	char path[96];
-	int fd, ok;
 
 	snprintf(path, sizeof(path), "%s/%s", a->sys, attr);
-	fd = open(path, O_WRONLY);
-	if (fd < 0)
-		return -1;
-	ok = write(fd, val, strlen(val)) == (ssize_t)strlen(val);
-	close(fd);
-	return ok ? 0 : -1;
+	return sg_write_str(path, val);
 }
 
 int mdr_member_state(const struct mdr_array *a, int m, const char *state)
