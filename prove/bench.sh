@@ -534,9 +534,10 @@ corpus_gate() {
 	cgrun=$(sed -n 's/^run: //p' "$scratch/$1/$2.log" | head -n 1)
 	[ -n "$cgrun" ] && [ -d "$cgrun" ] || cgrun=-
 	[ "$cgrun" = - ] || cp "$scratch/$1/$2.log" "$cgrun/corpus.log"
-	"$RUNFILE" row corpusrun case="$1" queue="$2" run="$cgrun" secs="$(since "$t")" \
+	cgsecs=$(since "$t")
+	"$RUNFILE" row corpusrun case="$1" queue="$2" run="$cgrun" secs="$cgsecs" \
 		status="$rc" >> "$cases_runs"
-	say "- $1, $2: make gate exited $rc in $(since "$t") s; run: $cgrun"
+	say "- $1, $2: make gate exited $rc in $cgsecs s; run: $cgrun"
 }
 
 corpus_bench() {
