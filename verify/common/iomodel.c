@@ -9,7 +9,11 @@
  * (none, fsync, fdatasync), or an fallocate, a punched hole or a truncate
  * up or down; then reads the touched bytes back through one of the read
  * paths (pread, read() at a position, O_DIRECT, mmap, AIO, io_uring) in
- * turn.
+ * turn.  Every other pair of operations takes its buffer from a huge page,
+ * at an offset that is sector- but not page-aligned, so that O_DIRECT's
+ * pages straddle a page boundary inside a large folio; after such an
+ * operation did O_DIRECT through it, the page is unmapped and must be
+ * free again (hugebuf.h).
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -26,11 +30,13 @@
 
 #include "fsfile.h"
 #include "guest.h"
+#include "hugebuf.h"
 #include "iomodel.h"
 #include "uring.h"
 
 #define BLK 4096u
 #define MAX_LEN (64u << 10)
+#define HUGE_OFF 512u	/* a sector in: aligned for O_DIRECT, not for a page */
 
 #ifndef RWF_DSYNC
 #define RWF_DSYNC 0x00000002
@@ -219,32 +225,33 @@ static ssize_t aio_one(int fd, int opcode, void *buf, uint64_t len, uint64_t off
 	return ev.res;
 }
 
-/* The write itself, from the model's new bytes (in m->buf, aligned). */
+/* The write itself, from the model's new bytes (copied to m->io, aligned). */
 static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *why, size_t wlen)
 {
 	struct iovec iov[2];
 	uint64_t cut;
 	ssize_t n;
 
-	memcpy(m->buf, m->data + off, len);
+	memcpy(m->io, m->data + off, len);
+	m->pinned = m->io != m->buf && m->mode.direct && path != W_MMAP;
 	switch (path) {
 	case W_WRITE:
 		if (lseek(m->fd, off, SEEK_SET) < 0)
 			return full(-1, len, "lseek", why, wlen);
-		n = write(m->fd, m->buf, len);
+		n = write(m->fd, m->io, len);
 		m->pos = off + (n > 0 ? (uint64_t)n : 0);
 		return full(n, len, "write()", why, wlen);
 	case W_WRITEV:
 		cut = len > BLK ? (len / 2) & ~(uint64_t)(BLK - 1) : len;
-		iov[0] = (struct iovec){ m->buf, cut };
-		iov[1] = (struct iovec){ m->buf + cut, len - cut };
+		iov[0] = (struct iovec){ m->io, cut };
+		iov[1] = (struct iovec){ m->io + cut, len - cut };
 		if (lseek(m->fd, off, SEEK_SET) < 0)
 			return full(-1, len, "lseek", why, wlen);
 		n = writev(m->fd, iov, len > cut ? 2 : 1);
 		m->pos = off + (n > 0 ? (uint64_t)n : 0);
 		return full(n, len, "writev()", why, wlen);
 	case W_PWRITEV2:
-		iov[0] = (struct iovec){ m->buf, len };
+		iov[0] = (struct iovec){ m->io, len };
 		n = pwritev2(m->fd, iov, 1, off, RWF_DSYNC);
 		if (n >= 0 || (errno != ENOSYS && errno != EOPNOTSUPP && errno != EINVAL))
 			return full(n, len, "pwritev2(RWF_DSYNC)", why, wlen);
@@ -252,17 +259,17 @@ static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *w
 		m->unsupported |= IOM_NO_PWRITEV2;
 		/* fall through */
 	case W_PWRITE:
-		return full(pwrite(m->fd, m->buf, len, off), len, "pwrite()", why, wlen);
+		return full(pwrite(m->fd, m->io, len, off), len, "pwrite()", why, wlen);
 	case W_AIO:
-		return full(aio_one(m->fd, IOCB_CMD_PWRITE, m->buf, len, off), len,
+		return full(aio_one(m->fd, IOCB_CMD_PWRITE, m->io, len, off), len,
 			    "io_submit(PWRITE)", why, wlen);
 	case W_URING:
-		n = uring_one(m->fd, 1, m->buf, len, off);
+		n = uring_one(m->fd, 1, m->io, len, off);
 		if (n >= 0 || errno != ENOSYS)
 			return full(n, len, "io_uring(WRITEV)", why, wlen);
 		/* No io_uring in this kernel (before 5.1): said, and pwrite. */
 		m->unsupported |= IOM_NO_URING;
-		return full(pwrite(m->fd, m->buf, len, off), len, "pwrite()", why, wlen);
+		return full(pwrite(m->fd, m->io, len, off), len, "pwrite()", why, wlen);
 	default:
 		return write_mmap(m, off, len, why, wlen);
 	}
@@ -345,7 +352,7 @@ static int op_space(struct iom *m, uint64_t *lo, uint64_t *hi, char *why, size_t
 	return 0;
 }
 
-/* [lo, hi) of the file read by path into m->buf; the bytes read. */
+/* [lo, hi) of the file read by path into m->io; the bytes read. */
 static ssize_t read_back(struct iom *m, int path, uint64_t lo, uint64_t hi)
 {
 	unsigned char *p;
@@ -353,27 +360,29 @@ static ssize_t read_back(struct iom *m, int path, uint64_t lo, uint64_t hi)
 
 	switch (path) {
 	case R_PREAD:
-		return pread(m->reader, m->buf, hi - lo, lo);
+		return pread(m->reader, m->io, hi - lo, lo);
 	case R_READ:
 		if (lseek(m->reader, lo, SEEK_SET) < 0)
 			return -1;
-		return read(m->reader, m->buf, hi - lo);
+		return read(m->reader, m->io, hi - lo);
 	case R_DIRECT:
-		return pread(m->rdirect, m->buf, hi - lo, lo);
+		m->pinned |= m->io != m->buf;
+		return pread(m->rdirect, m->io, hi - lo, lo);
 	case R_AIO:
-		return aio_one(m->rdirect, IOCB_CMD_PREAD, m->buf, hi - lo, lo);
+		m->pinned |= m->io != m->buf;
+		return aio_one(m->rdirect, IOCB_CMD_PREAD, m->io, hi - lo, lo);
 	case R_URING:
-		n = uring_one(m->reader, 0, m->buf, hi - lo, lo);
+		n = uring_one(m->reader, 0, m->io, hi - lo, lo);
 		if (n >= 0 || errno != ENOSYS)
 			return n;
 		m->unsupported |= IOM_NO_URING;
-		return pread(m->reader, m->buf, hi - lo, lo);
+		return pread(m->reader, m->io, hi - lo, lo);
 	default:
 		p = mmap(NULL, hi - lo, PROT_READ, MAP_SHARED, m->reader, lo);
 		if (p == MAP_FAILED)
 			return -1;
 		n = min64(hi, m->size) - lo;
-		memcpy(m->buf, p, n);
+		memcpy(m->io, p, n);
 		munmap(p, hi - lo);
 		return n;
 	}
@@ -404,6 +413,8 @@ static int compare(struct iom *m, uint64_t lo, uint64_t hi, char *why, size_t wl
 	if (lo >= m->size)
 		return 0;
 	want = min64(hi, m->size) - lo;
+	if (hi - lo > HUGEBUF_BYTES - HUGE_OFF)
+		m->io = m->buf;		/* a long read: the huge page cannot hold it */
 	n = read_back(m, path, lo, hi);
 	if (n != (ssize_t)want) {
 		snprintf(why, wlen, "read back by %s: %zd bytes at %llu, expected %llu%s%s",
@@ -411,29 +422,51 @@ static int compare(struct iom *m, uint64_t lo, uint64_t hi, char *why, size_t wl
 			 n < 0 ? ": " : "", n < 0 ? strerror(errno) : "");
 		return 1;
 	}
-	for (i = 0; i < want && m->buf[i] == m->data[lo + i]; i++)
+	for (i = 0; i < want && m->io[i] == m->data[lo + i]; i++)
 		;
 	if (i == want)
 		return 0;
 	snprintf(why, wlen, "read back by %s: byte %llu is 0x%02x, expected 0x%02x",
-		 read_names[path], (unsigned long long)(lo + i), m->buf[i], m->data[lo + i]);
+		 read_names[path], (unsigned long long)(lo + i), m->io[i], m->data[lo + i]);
 	return 1;
+}
+
+/* Every other pair of operations: the huge page's buffer, if there is one. */
+static void pick_buffer(struct iom *m)
+{
+	int huge = m->huge && *m->huge && (m->op >> 1) & 1;
+
+	m->io = huge ? *m->huge + HUGE_OFF : m->buf;
+	m->pinned = 0;
+}
+
+/* After O_DIRECT through the huge page: freed once unmapped, or 1 (why). */
+static int huge_freed(struct iom *m, char *why, size_t wlen)
+{
+	if (!m->pinned)
+		return 0;
+	return hugebuf_recycle(m->huge, why, wlen);
 }
 
 int iom_step(struct iom *m, char *why, size_t len)
 {
 	char mode[32], detail[400];
 	uint64_t lo = 0, hi = 0;
-	int rc;
+	int rc, on_huge;
 
 	m->said[0] = '\0';
+	pick_buffer(m);
+	on_huge = m->io != m->buf;
 	rc = rnd(m, 100) < 70 || !m->size ? op_write(m, &lo, &hi, detail, sizeof(detail)) :
 					    op_space(m, &lo, &hi, detail, sizeof(detail));
 	if (!rc)
 		rc = compare(m, lo, hi, detail, sizeof(detail));
+	if (!rc)
+		rc = huge_freed(m, detail, sizeof(detail));
 	if (rc)
-		snprintf(why, len, "%s op %d: %s: %s", iom_mode_name(m->mode, mode, sizeof(mode)),
-			 m->op, m->said, detail);
+		snprintf(why, len, "%s op %d: %s%s: %s", iom_mode_name(m->mode, mode, sizeof(mode)),
+			 m->op, m->said,
+			 on_huge ? " (buffer: a huge page, at offset 512)" : "", detail);
 	m->op++;
 	return rc;
 }
@@ -472,8 +505,8 @@ static const struct iom_mode modes[IOM_NR_MODES] = {
 };
 
 /* One mode's file: its operations and the checks between them; 0, 1 or 2. */
-static int one_mode(struct iom *m, const char *dir, int k, uint64_t seed, int steps, char *why,
-		    size_t len)
+static int one_mode(struct iom *m, const char *dir, int k, uint64_t seed, int steps,
+		    unsigned char **huge, char *why, size_t len)
 {
 	char path[256];
 	int i, rc;
@@ -481,6 +514,7 @@ static int one_mode(struct iom *m, const char *dir, int k, uint64_t seed, int st
 	snprintf(path, sizeof(path), "%s/file-%d", dir, k);
 	if (iom_open(m, strdup(path), modes[k], seed, why, len))
 		return 2;
+	m->huge = huge;
 	for (i = 1; i <= steps; i++) {
 		rc = iom_step(m, why, len);
 		if (rc)
@@ -497,13 +531,19 @@ int iom_modes(struct iom files[IOM_NR_MODES], const char *dir, uint64_t seed, in
 	      int (*remount)(void *ctx), void *ctx, unsigned int *unsupported, int *ops,
 	      char *why, size_t len)
 {
+	static unsigned char *huge;
 	int k, rc = 0;
 
+	huge = hugebuf_get();
+	if (!huge)
+		*unsupported |= IOM_NO_HUGE;
 	for (k = 0; k < IOM_NR_MODES && !rc; k++) {
-		rc = one_mode(&files[k], dir, k, seed, steps, why, len);
+		rc = one_mode(&files[k], dir, k, seed, steps, &huge, why, len);
 		*ops += files[k].op;
 		*unsupported |= files[k].unsupported;
 	}
+	hugebuf_put(huge);
+	huge = NULL;
 	if (rc)
 		return rc;
 	if (remount(ctx)) {
@@ -527,13 +567,22 @@ void iom_modes_free(struct iom files[IOM_NR_MODES])
 
 const char *iom_untested(unsigned int unsupported)
 {
-	static char said[160];
+	static const char *const names[] = {
+		"pwritev2(RWF_DSYNC)", "io_uring", "a huge page as the buffer",
+	};
+	static char said[256];
+	const char *sep = " untested, not in this kernel: ";
+	size_t k, n = 0;
 
 	if (!unsupported)
 		return "";
-	snprintf(said, sizeof(said), " untested, not in this kernel: %s%s%s (pwrite and pread in their place)",
-		 unsupported & IOM_NO_PWRITEV2 ? "pwritev2(RWF_DSYNC)" : "",
-		 (unsupported & IOM_NO_PWRITEV2) && (unsupported & IOM_NO_URING) ? ", " : "",
-		 unsupported & IOM_NO_URING ? "io_uring" : "");
+	for (k = 0; k < sizeof(names) / sizeof(names[0]); k++) {
+		if (!(unsupported & (1u << k)))
+			continue;
+		n += snprintf(said + n, sizeof(said) - n, "%s%s", sep, names[k]);
+		sep = ", ";
+	}
+	if (unsupported & (IOM_NO_PWRITEV2 | IOM_NO_URING))
+		snprintf(said + n, sizeof(said) - n, " (pwrite and pread in their place)");
 	return said;
 }

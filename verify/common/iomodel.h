@@ -34,6 +34,9 @@ struct iom {
 	uint64_t pos;		/* the model's file position of fd */
 	uint64_t prealloc;	/* the end of what fallocate(KEEP_SIZE) reserved */
 	unsigned char *buf;	/* page-aligned, for O_DIRECT */
+	unsigned char **huge;	/* a huge page (hugebuf.h) shared by the files, or NULL */
+	unsigned char *io;	/* this operation's buffer: buf, or inside the huge page */
+	int pinned;		/* this operation did O_DIRECT I/O from or into io */
 	int op;			/* operations done */
 	unsigned int unsupported;	/* IOM_NO_*: paths this kernel does not have */
 	char said[512];		/* what the last operation was, for the messages */
@@ -41,6 +44,7 @@ struct iom {
 
 #define IOM_NO_PWRITEV2	1u	/* pwritev2 with RWF_DSYNC (4.7+) */
 #define IOM_NO_URING	2u	/* io_uring (5.1+, and built in) */
+#define IOM_NO_HUGE	4u	/* a huge page as the buffer (hugetlbfs built in) */
 
 /*
  * " untested, not in this kernel: ..." for the PASS line, naming the
