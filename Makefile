@@ -73,6 +73,7 @@ KERNEL ?=
 GATE_TRIES ?=
 GATE_SIDE ?=
 GATE_SIDES ?=
+GATE_FSTESTS_MINUTES ?= 15
 MISSING ?=
 FIXES ?=
 BIN := $(SG_CACHE)/bin
@@ -175,7 +176,7 @@ INC_RENDER := $(INC_JUDGE) -Ireport/logs -Ireport/render -Iverify/common
 HOSTINC := -Ilib -Iconfig -Imaintain -Iverify/common -Ireport/judge
 HOST_H := $(wildcard lib/*.h config/*.h report/*/*.h maintain/*.h tests/tools/*.h) verify/common/protocol.h
 RUNFILE_C := lib/runfile.c lib/tsv.c
-CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c corpus.c) \
+CONFIG_C := $(addprefix config/,branches.c validate.c facts.c record.c guard.c lint.c plan.c corpus.c pathmap.c) \
 	lib/yamldoc.c lib/patchfile.c $(RUNFILE_C)
 JUDGE_C := $(wildcard report/judge/*.c) $(RUNFILE_C) lib/outfile.c
 RENDER_C := $(wildcard report/render/*.c) report/logs/guestlog.c report/logs/sgline.c lib/jsonw.c
@@ -351,7 +352,7 @@ gate-locked: deps-apt $(BIN)/sgconf $(if $(FSTESTS),deps-fstests fstests-guest)
 	@echo "run: $(NEW_RUN)-gate-$(SERIES)"
 	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" \
 		FROM="$(FROM)" GATE_SIDE="$(GATE_SIDE)" GATE_SIDES="$(GATE_SIDES)" \
-		FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" \
+		FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" GATE_FSTESTS_MINUTES="$(GATE_FSTESTS_MINUTES)" \
 		lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
 

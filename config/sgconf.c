@@ -25,6 +25,11 @@
  *	sgconf FILE upstream			the upstream facts file, as given
  *	sgconf FILE corpus			the corpus's cases, checked: a run
  *						file of kind corpus (config/corpus.c)
+ *	sgconf FILE pathmap [--fstests DIR] [--times TSV] [--always "T..."]
+ *		[--minutes N] PATH...		what covers each file a queue touches
+ *						(config/pathmap.c): a run file of kind
+ *						touched; with an fstests checkout, the
+ *						tests chosen within N minutes
  *	sgconf FILE fixed-by ID			the known fixes of upstream commit ID
  *	sgconf FILE proofs			what proves each upstream commit of the
  *					record: its proven-by checks and fstests
@@ -54,6 +59,7 @@
 #include "facts.h"
 #include "guard.h"
 #include "lint.h"
+#include "pathmap.h"
 #include "plan.h"
 #include "record.h"
 #include "runfile.h"
@@ -71,8 +77,29 @@ static void print_keys(struct ydoc *y, yaml_node_t *map)
 
 static int usage(void)
 {
-	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|paths|upstream|corpus|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
+	fprintf(stderr, "usage: sgconf FILE validate [S...]|checks|series|variants S|plan DIR [S...]|facts DIR [--chunks C,C] [S...]|gate-plan DIR S V,V [C,C]|cross|paths|upstream|corpus|pathmap [--fstests DIR] [--times TSV] [--always T] [--minutes N] PATH...|fixed-by ID|proofs|guard [S [SERIES_FILE]]|lint [S|all [DIR]]|record ID key=value...\n");
 	return 2;
+}
+
+/* pathmap's options, then its paths. */
+static int pathmap_cmd(struct ydoc *y, int argc, char **argv)
+{
+	struct pathmap_opts o = { .minutes = 15 };
+	int i = 3;
+
+	for (; i + 1 < argc && !strncmp(argv[i], "--", 2); i += 2) {
+		if (!strcmp(argv[i], "--fstests"))
+			o.fstests = *argv[i + 1] ? argv[i + 1] : NULL;
+		else if (!strcmp(argv[i], "--times"))
+			o.times = *argv[i + 1] ? argv[i + 1] : NULL;
+		else if (!strcmp(argv[i], "--always"))
+			o.always = argv[i + 1];
+		else if (!strcmp(argv[i], "--minutes") && atoi(argv[i + 1]) > 0)
+			o.minutes = atoi(argv[i + 1]);
+		else
+			return usage();
+	}
+	return pathmap_print(y, basedir, &o, argc - i, argv + i);
 }
 
 static int dispatch(struct ydoc *y, int argc, char **argv)
@@ -124,6 +151,8 @@ static int dispatch(struct ydoc *y, int argc, char **argv)
 	}
 	if (!strcmp(cmd, "corpus") && argc == 3)
 		return corpus_print(y, basedir);
+	if (!strcmp(cmd, "pathmap"))
+		return pathmap_cmd(y, argc, argv);
 	if (!strcmp(cmd, "fixed-by") && argc == 4)
 		return facts_fixed_by(y, basedir, argv[3]);
 	if (!strcmp(cmd, "proofs") && argc == 3)

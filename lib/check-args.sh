@@ -102,6 +102,9 @@ gate)
 	[ -z "${MBOX:-}" ] || file_ok MBOX "$MBOX"
 	[ -z "${RC:-}" ] || case $RC in *@*) rev_ok RC "$RC" ;; *) bad "RC=$RC: say repo@rev" ;; esac
 	case ${FROM:-} in "" | stable/*) ;; *) rev_ok FROM "$FROM" "${RC%@*}" ;; esac
+	case ${GATE_FSTESTS_MINUTES:-15} in
+	"" | *[!0-9]* | 0*) bad "GATE_FSTESTS_MINUTES=${GATE_FSTESTS_MINUTES:-}: the minutes the fstests guest may take, a whole number above 0" ;;
+	esac
 	tests_ok; fstests_ok; series_ok ;;
 proofs)
 	tests_ok; fstests_ok; series_ok ;;

@@ -63,6 +63,9 @@ const char *const corpus_names[CO_NCOLS] = {
 	"fixed",
 };
 const char *const corpusrun_names[CR_NCOLS] = { "case", "queue", "run", "secs", "status" };
+const char *const touched_names[TO_NCOLS] = {
+	"path", "globs", "checks", "fstests", "left_out", "why",
+};
 const char *const times_names[T_NCOLS] = { "mark", "check", "begin", "end", "secs", "setup", "fsck" };
 const char *const kind_names[K_NCOLS] = { "kind", "series", "made_by" };
 
@@ -123,6 +126,7 @@ static const struct runfile_kind kinds[] = {
 	{ "checkpath", checkpath_names, CP_NCOLS },
 	{ "corpus", corpus_names, CO_NCOLS },
 	{ "corpusrun", corpusrun_names, CR_NCOLS },
+	{ "touched", touched_names, TO_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

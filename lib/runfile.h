@@ -336,6 +336,16 @@ extern const char *const corpus_names[CO_NCOLS];
 enum corpusrun_col { CR_CASE, CR_QUEUE, CR_RUN, CR_SECS, CR_STATUS, CR_NCOLS };
 extern const char *const corpusrun_names[CR_NCOLS];
 
+/*
+ * A file a gate's queue touches (sgconf pathmap): the path, the map's
+ * globs that cover it (comma-separated, "-": none), the checks they
+ * name, the fstests tests chosen for it within the budget, those the
+ * budget or the checkout left out (test:why, comma-separated), and why
+ * (the map's lines, joined; or that nothing covers it).
+ */
+enum touched_col { TO_PATH, TO_GLOBS, TO_CHECKS, TO_FSTESTS, TO_LEFT_OUT, TO_WHY, TO_NCOLS };
+extern const char *const touched_names[TO_NCOLS];
+
 enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
 extern const char *const times_names[T_NCOLS];
 

@@ -179,8 +179,28 @@ previous) gate_dir "$run" previous ;;
 candidate) gate_dir "$run" "$cand" ;;
 *) gate_dir "$run" "previous,$cand" ;;
 esac || exit 2
+# touched_files LIST: the files the patches of LIST touch, once each, as
+# their diffs name them (a deleted file by its old name).
+touched_files() {
+	# shellcheck disable=SC2046
+	sed -n -e 's|^+++ b/\([^	 ]*\).*|\1|p' -e 's|^--- a/\([^	 ]*\).*|\1|p' \
+		$(cat "$1") | awk '!seen[$0]++' | sort
+}
+
 # The I/O path each check goes through, for the reply (sgconf paths).
 "$SGCONF" "$BRANCHES" paths > "$run/paths" || exit 2
+# The files the queue touches and what covers each (sgconf pathmap, the
+# path map of branches.yaml): gate.md and the reply say it, and name the
+# files nothing covers; with FSTESTS, the map's tests for them join the
+# fstests list, within GATE_FSTESTS_MINUTES (each test's seconds from
+# the newest fstests rows of this series, else a minute).
+touched_files "$run/queue.list" > "$run/touched.files"
+# shellcheck disable=SC2046
+"$SGCONF" "$BRANCHES" pathmap ${FSTESTS:+--fstests "$FSTESTS"} \
+	--minutes "${GATE_FSTESTS_MINUTES:-15}" --always "$(sg_fstests_list)" \
+	--times "$(ls -t "$SG_CACHE"/runs/*-gate-"$SG_SERIES"/fstests/results.tsv \
+		"$SG_CACHE"/runs/*-fstests-"$SG_SERIES"/results.tsv 2>/dev/null | head -n 1)" \
+	$(cat "$run/touched.files") > "$run/touched.tsv" || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"
 [ -z "$from_id" ] || prev_said="$gate_from with build-compat"
@@ -211,7 +231,7 @@ fstests_both() {
 	# The list, and every test of the index that proves a patch of the
 	# queue (its proof needs the candidate's outcome).
 	proof_index || return 2
-	fb_tests=$(sg_fstests_list)
+	fb_tests="$(sg_fstests_list) $("$RUNFILE" list "$run/touched.tsv" fstests | grep -vx -- - | tr ',' ' ')"
 	for fb_e in "$tmp"/e/[0-9]*; do
 		fb_tests="$fb_tests $(proof_tests "$(cat "$fb_e/id")" fstests)"
 	done

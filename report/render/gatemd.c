@@ -4,6 +4,7 @@
 #include "gatemd.h"
 #include "outfile.h"
 #include "tables.h"
+#include "touched.h"
 
 /* gate.md's first line: the verdict, and why there is no Tested-by. */
 static void gate_md_lead(FILE *f, const struct gate_judgement *j)
@@ -20,6 +21,7 @@ static void gate_md_lead(FILE *f, const struct gate_judgement *j)
 static struct {
 	const struct gate_judgement *j;
 	const struct gate_run *g;
+	const char *run;
 } md;
 
 /* A row of the table: a regression in bold, the rate beside the verdict. */
@@ -93,6 +95,7 @@ static void put_md(FILE *f)
 	gate_md_lead(f, md.j);
 	table(f);
 	narrowing(f);
+	touched_said(f, md.run, md.g, TOUCHED_MD);
 	proofs(f);
 }
 
@@ -101,5 +104,6 @@ int gate_md_write(const struct gate_judgement *j, const struct gate_run *g, cons
 {
 	md.j = j;
 	md.g = g;
+	md.run = run;
 	return write_file(who, run, "gate.md", put_md) ? -1 : 0;
 }

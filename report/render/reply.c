@@ -20,6 +20,7 @@
 #include "gaterun.h"
 #include "outfile.h"
 #include "reply.h"
+#include "touched.h"
 
 static struct reply {
 	const char *run, *series, *release, *tester;
@@ -323,6 +324,7 @@ static void write_reply(FILE *f)
 	rows_named(f, "flaky", "Flaky, on the previous release too: ");
 	rows_named(f, "skip", "Skipped: ");
 	paths_said(f);
+	touched_said(f, r.run, &r.g, TOUCHED_TEXT);
 	proofs_said(f);
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
 	if (r.j.tested)

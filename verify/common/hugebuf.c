@@ -15,6 +15,9 @@
 #define MAP_HUGETLB 0x40000
 #endif
 
+/* HugePages_Free before the page was mapped: what must come back. */
+static long free_before;
+
 /* A "Name:   N" line of /proc/meminfo; -1 when there is none. */
 static long meminfo(const char *name)
 {
@@ -35,25 +38,38 @@ static long meminfo(const char *name)
 
 static unsigned char *map_one(void)
 {
-	unsigned char *p = mmap(NULL, HUGEBUF_BYTES, PROT_READ | PROT_WRITE,
-				MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
+	unsigned char *p;
 
+	free_before = meminfo("HugePages_Free");
+	p = mmap(NULL, HUGEBUF_BYTES, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB, -1, 0);
 	return p == MAP_FAILED ? NULL : p;
 }
 
-unsigned char *hugebuf_get(void)
+unsigned char *hugebuf_get(char *why, size_t len)
 {
+	long total = meminfo("HugePages_Total");
+	char want[32];
+	unsigned char *p;
+
+	*why = '\0';
 	/* No hugetlbfs built in (or another page size): the path is untested. */
-	if (meminfo("Hugepagesize") != HUGEBUF_BYTES >> 10)
+	if (meminfo("Hugepagesize") != HUGEBUF_BYTES >> 10 || total < 0)
 		return NULL;
-	if (meminfo("HugePages_Total") < 1 && sg_write_str("/proc/sys/vm/nr_hugepages", "1"))
-		return NULL;
-	return map_one();
+	if (meminfo("HugePages_Free") < 1) {
+		snprintf(want, sizeof(want), "%ld", total + 1);
+		sg_write_str("/proc/sys/vm/nr_hugepages", want);
+	}
+	p = meminfo("HugePages_Free") >= 1 ? map_one() : NULL;
+	if (!p)
+		snprintf(why, len, "this kernel has huge pages, but none could be reserved and mapped (HugePages_Total %ld, HugePages_Free %ld)",
+			 meminfo("HugePages_Total"), meminfo("HugePages_Free"));
+	return p;
 }
 
 int hugebuf_recycle(unsigned char **buf, char *why, size_t len)
 {
-	long total, free_pages;
+	long now = -1;
 	int tries;
 
 	munmap(*buf, HUGEBUF_BYTES);
@@ -64,15 +80,14 @@ int hugebuf_recycle(unsigned char **buf, char *why, size_t len)
 	 * A leaked reference is never put back.
 	 */
 	for (tries = 0; tries < 100; tries++) {
-		total = meminfo("HugePages_Total");
-		free_pages = meminfo("HugePages_Free");
-		if (free_pages >= total)
+		now = meminfo("HugePages_Free");
+		if (now >= free_before)
 			break;
 		usleep(10000);
 	}
-	if (free_pages < total) {
-		snprintf(why, len, "the huge page it used, unmapped, was not freed: HugePages_Free %ld of %ld (a page reference taken for the I/O was never put)",
-			 free_pages, total);
+	if (now < free_before) {
+		snprintf(why, len, "the huge page, unmapped, was not freed: HugePages_Free %ld, %ld before it was mapped (a page reference taken for the I/O was never put)",
+			 now, free_before);
 		return 1;
 	}
 	*buf = map_one();

@@ -14,12 +14,17 @@
 
 #define HUGEBUF_BYTES (2u << 20)	/* x86-64's huge page */
 
-/* One huge page reserved and mapped; NULL when this kernel has none. */
-unsigned char *hugebuf_get(void);
 /*
- * The page unmapped, every huge page asked to be free again, and mapped
- * anew into *buf: 0; 1 a page stayed in use (why says how many), 2 it
- * could not be mapped again.
+ * One huge page reserved (a free one more than there are, whatever an
+ * earlier check left in use) and mapped.  NULL with why "" when this
+ * kernel has no huge pages; NULL with why said when it has, and none
+ * could be had.
+ */
+unsigned char *hugebuf_get(char *why, size_t len);
+/*
+ * The page unmapped, every huge page free that was free before it was
+ * mapped, and mapped anew into *buf: 0; 1 it stayed in use (why says
+ * so), 2 it could not be mapped again.
  */
 int hugebuf_recycle(unsigned char **buf, char *why, size_t len);
 void hugebuf_put(unsigned char *buf);

@@ -233,7 +233,7 @@ static int do_write(struct iom *m, int path, uint64_t off, uint64_t len, char *w
 	ssize_t n;
 
 	memcpy(m->io, m->data + off, len);
-	m->pinned = m->io != m->buf && m->mode.direct && path != W_MMAP;
+	m->pinned = m->io != m->buf && m->mode.direct && path != W_MMAP ? write_names[path] : NULL;
 	switch (path) {
 	case W_WRITE:
 		if (lseek(m->fd, off, SEEK_SET) < 0)
@@ -366,10 +366,12 @@ static ssize_t read_back(struct iom *m, int path, uint64_t lo, uint64_t hi)
 			return -1;
 		return read(m->reader, m->io, hi - lo);
 	case R_DIRECT:
-		m->pinned |= m->io != m->buf;
+		if (m->io != m->buf)
+			m->pinned = "the O_DIRECT pread() of the read back";
 		return pread(m->rdirect, m->io, hi - lo, lo);
 	case R_AIO:
-		m->pinned |= m->io != m->buf;
+		if (m->io != m->buf)
+			m->pinned = "the O_DIRECT io_submit(PREAD) of the read back";
 		return aio_one(m->rdirect, IOCB_CMD_PREAD, m->io, hi - lo, lo);
 	case R_URING:
 		n = uring_one(m->reader, 0, m->io, hi - lo, lo);
@@ -437,15 +439,21 @@ static void pick_buffer(struct iom *m)
 	int huge = m->huge && *m->huge && (m->op >> 1) & 1;
 
 	m->io = huge ? *m->huge + HUGE_OFF : m->buf;
-	m->pinned = 0;
+	m->pinned = NULL;
 }
 
 /* After O_DIRECT through the huge page: freed once unmapped, or 1 (why). */
 static int huge_freed(struct iom *m, char *why, size_t wlen)
 {
+	char said[320];
+	int rc;
+
 	if (!m->pinned)
 		return 0;
-	return hugebuf_recycle(m->huge, why, wlen);
+	rc = hugebuf_recycle(m->huge, said, sizeof(said));
+	if (rc)
+		snprintf(why, wlen, "after %s through it, %s", m->pinned, said);
+	return rc;
 }
 
 int iom_step(struct iom *m, char *why, size_t len)
@@ -534,7 +542,9 @@ int iom_modes(struct iom files[IOM_NR_MODES], const char *dir, uint64_t seed, in
 	static unsigned char *huge;
 	int k, rc = 0;
 
-	huge = hugebuf_get();
+	huge = hugebuf_get(why, len);
+	if (!huge && *why)
+		return 2;
 	if (!huge)
 		*unsupported |= IOM_NO_HUGE;
 	for (k = 0; k < IOM_NR_MODES && !rc; k++) {

@@ -36,7 +36,7 @@ struct iom {
 	unsigned char *buf;	/* page-aligned, for O_DIRECT */
 	unsigned char **huge;	/* a huge page (hugebuf.h) shared by the files, or NULL */
 	unsigned char *io;	/* this operation's buffer: buf, or inside the huge page */
-	int pinned;		/* this operation did O_DIRECT I/O from or into io */
+	const char *pinned;	/* the O_DIRECT I/O of this operation through the huge page */
 	int op;			/* operations done */
 	unsigned int unsupported;	/* IOM_NO_*: paths this kernel does not have */
 	char said[512];		/* what the last operation was, for the messages */
