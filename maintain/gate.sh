@@ -195,11 +195,16 @@ touched_files() {
 # fstests list, within GATE_FSTESTS_MINUTES (each test's seconds from
 # the newest fstests rows of this series, else a minute).
 touched_files "$run/queue.list" > "$run/touched.files"
+timed=
+for timed in $(ls -td "$SG_CACHE"/runs/*-gate-"$SG_SERIES"/fstests \
+	"$SG_CACHE"/runs/*-fstests-"$SG_SERIES" 2>/dev/null); do
+	[ -f "$timed/results.tsv" ] && break
+	timed=
+done
 # shellcheck disable=SC2046
 "$SGCONF" "$BRANCHES" pathmap ${FSTESTS:+--fstests "$FSTESTS"} \
 	--minutes "${GATE_FSTESTS_MINUTES:-15}" --always "$(sg_fstests_list)" \
-	--times "$(ls -t "$SG_CACHE"/runs/*-gate-"$SG_SERIES"/fstests/results.tsv \
-		"$SG_CACHE"/runs/*-fstests-"$SG_SERIES"/results.tsv 2>/dev/null | head -n 1)" \
+	--times "${timed:+$timed/results.tsv}" \
 	$(cat "$run/touched.files") > "$run/touched.tsv" || exit 2
 prev_said="compat/$SG_SERIES"
 [ "$prev_fixes" = true ] && prev_said="stable/$SG_SERIES"

@@ -42,7 +42,7 @@ grep -qx 'good.yaml: no series "9.7" (its series: 9.9)' "$T/err" &&
 fact() { "$RUNFILE" list --where series="$1" "$T/plan/series" "$2"; }
 [ "$(fact 3.19 compiler)" = gcc-12 ] && ok "compiler from defaults:" || fail "no compiler from defaults:"
 [ "$(fact 3.19 config)" = prove/kconfig/base.config ] &&
-	[ "$(fact 6.1 config)" = "prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config prove/kconfig/io-uring.config" ] &&
+	[ "$(fact 6.1 config)" = "prove/kconfig/base.config prove/kconfig/multiuser.config prove/kconfig/virtio-menu.config prove/kconfig/io-uring.config prove/kconfig/hugetlb.config" ] &&
 	ok "config fragments as a list" || fail "config: $(fact 6.1 config)"
 [ "$("$RUNFILE" list --where series=3.19 --where variant=unfixed "$T/plan/variants" fixes)" = false ] &&
 	ok "facts: the variants" || fail "variants: $(cat "$T/plan/variants")"
