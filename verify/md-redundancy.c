@@ -4,7 +4,7 @@
  * parity goes through when a disk leaves and comes back.  A raid1 (one
  * member write-mostly, with write-behind), a raid10 (near copies) and a
  * raid5, each with an internal write-intent bitmap, made by the real
- * mdadm over loop devices:
+ * mdadm over loop devices, each taken through common/mdrsteps.c:
  *
  *   1. every block written once (the sector pattern, O_DIRECT; with a
  *      member that will run out of space, the first half), read back,
@@ -31,340 +31,35 @@
  * re-added member stale: md's check after the re-add finds the copies
  * differ, and step 4 would name the block.
  */
-#include <errno.h>
-#include <fcntl.h>
-#include <linux/aio_abi.h>
-#include <pthread.h>
 #include <stdio.h>
-#include <stdlib.h>
-#include <string.h>
-#include <sys/syscall.h>
-#include <unistd.h>
 
 #include "common/guest.h"
 #include "common/mdr.h"
-#include "common/pattern.h"
-#include "common/setuptime.h"
+#include "common/mdrsteps.h"
 #include "common/sgprint.h"
 
 #define CHECK "md-redundancy"
-#define BLK 4096
-#define SECTORS_PER_BLK (BLK / SG_SECTOR_SIZE)
-#define DEPTH 32
-#define ROUNDS 12
-/*
- * The batch member 0 leaves in: the batches before it write within the
- * first half (what step 1 wrote), so that its last quarter is still
- * never written; the few after it are degraded writes, each of which
- * keeps its bitmap chunk dirty: many would hide a bit cleared wrongly.
- */
-#define FAIL_ROUND (ROUNDS - 3)
 
 /* Member 0 is the one failed and re-added; others[] hold its copies. */
 static const struct mdr_level levels[] = {
-	{ "raid1", 3, 2, 1, NULL, { 1, 2 }, 2 },
+	{ .name = "raid1", .members = 3, .write_mostly = 2, .nospace = 1,
+	  .failfast = MDR_FAILFAST_ELSE_SYSFS, .others = { 1, 2 }, .nr_others = 2 },
 	/* n2: the members pair up in order, 0 with 1 */
-	{ "raid10", 4, -1, 1, "n2", { 1 }, 1 },
-	{ "raid5", 4, -1, 0, NULL, { 1 }, 1 },
+	{ .name = "raid10", .members = 4, .write_mostly = -1, .nospace = 1,
+	  .failfast = MDR_FAILFAST_ELSE_SYSFS, .layout = "n2", .others = { 1 }, .nr_others = 1 },
+	{ .name = "raid5", .members = 4, .write_mostly = -1, .others = { 1 }, .nr_others = 1 },
 };
-
-/* An array and the model of what was written to it. */
-struct array {
-	struct mdr_array md;
-	uint64_t blocks;
-	uint32_t *gen;		/* per block: what was written last, 0: never */
-	unsigned char *buf;	/* DEPTH blocks, aligned */
-	uint64_t seed, rng;
-};
-
-static void fill(const struct array *a, void *buf, uint64_t block)
-{
-	if (!a->gen[block]) {	/* never written: the zeros the members began with */
-		memset(buf, 0, BLK);
-		return;
-	}
-	pattern_fill_range(buf, a->seed, a->gen[block], block * SECTORS_PER_BLK,
-			   SECTORS_PER_BLK);
-}
-
-/*
- * Step 1: every block once, 64 KiB at a time; only the first half when
- * member 0 is to run out of space, so that the second half of it is
- * still unallocated in its tmpfs.
- */
-static int write_all(struct array *a, char *why, size_t len)
-{
-	const uint64_t per = 16, end = a->md.nospace ? a->blocks / 2 : a->blocks;
-	uint64_t b, i, n;
-
-	for (b = 0; b < end; b += per) {
-		n = end - b < per ? end - b : per;
-		for (i = 0; i < n; i++) {
-			a->gen[b + i] = 1;
-			fill(a, a->buf + i * BLK, b + i);
-		}
-		if (sg_pwrite_full(a->md.fd, a->buf, n * BLK, b * BLK)) {
-			snprintf(why, len, "%s: write of %llu bytes at %llu: %s", a->md.lv->name,
-				 (unsigned long long)(n * BLK), (unsigned long long)(b * BLK),
-				 strerror(errno));
-			return 2;
-		}
-	}
-	return 0;
-}
-
-/* The array against the model, block by block. */
-static int verify(struct array *a, const char *when, char *why, size_t len)
-{
-	unsigned char *want = a->buf + BLK;
-	char found[160];
-	uint64_t b;
-	int s;
-
-	for (b = 0; b < a->blocks; b++) {
-		if (sg_pread_full(a->md.fd, a->buf, BLK, b * BLK)) {
-			snprintf(why, len, "%s %s: read of block %llu: %s", a->md.lv->name, when,
-				 (unsigned long long)b, strerror(errno));
-			return 2;
-		}
-		fill(a, want, b);
-		if (!memcmp(a->buf, want, BLK))
-			continue;
-		for (s = 0; !memcmp(a->buf + s * SG_SECTOR_SIZE, want + s * SG_SECTOR_SIZE,
-				   SG_SECTOR_SIZE); s++)
-			;
-		pattern_describe(a->buf + s * SG_SECTOR_SIZE, a->seed, found,
-				 sizeof(found));
-		snprintf(why, len, "%s %s: array sector %llu (byte %llu) holds %s, expected write %u of it",
-			 a->md.lv->name, when, (unsigned long long)(b * SECTORS_PER_BLK + s),
-			 (unsigned long long)(b * BLK + s * SG_SECTOR_SIZE), found, a->gen[b]);
-		return 1;
-	}
-	return 0;
-}
-
-struct failer {
-	const struct mdr_array *md;
-	int rc;
-};
-
-/* Runs while the armed batch is in the kernel: the member leaves mid-write. */
-static void *fail_member(void *arg)
-{
-	struct failer *f = arg;
-
-	f->rc = mdr_member_state(f->md, 0, "faulty");
-	return NULL;
-}
-
-static int batch(struct array *a, uint32_t gen, int armed, uint64_t span, char *why,
-		 size_t len)
-{
-	struct iocb cbs[DEPTH], *list[DEPTH];
-	struct io_event ev[DEPTH];
-	aio_context_t ctx = 0;
-	struct failer f = { &a->md, 0 };
-	pthread_t thread;
-	uint64_t b[DEPTH];
-	long done = 0, n;
-	int i, j;
-
-	for (i = 0; i < DEPTH; i++) {
-		do {	/* distinct blocks: the last write of each is known */
-			b[i] = sg_rand(&a->rng) % span;
-			for (j = 0; j < i && b[j] != b[i]; j++)
-				;
-		} while (j < i);
-		a->gen[b[i]] = gen;
-		fill(a, a->buf + (size_t)i * BLK, b[i]);
-		memset(&cbs[i], 0, sizeof(cbs[i]));
-		cbs[i].aio_fildes = a->md.fd;
-		cbs[i].aio_lio_opcode = IOCB_CMD_PWRITE;
-		cbs[i].aio_buf = (uint64_t)(uintptr_t)(a->buf + (size_t)i * BLK);
-		cbs[i].aio_nbytes = BLK;
-		cbs[i].aio_offset = b[i] * BLK;
-		list[i] = &cbs[i];
-	}
-	if (syscall(SYS_io_setup, DEPTH, &ctx)) {
-		snprintf(why, len, "io_setup: %s", strerror(errno));
-		return 2;
-	}
-	if (armed && pthread_create(&thread, NULL, fail_member, &f))
-		armed = 0;
-	do
-		n = syscall(SYS_io_submit, ctx, DEPTH, list);
-	while (n < 0 && errno == EINTR);
-	while (n == DEPTH && done < DEPTH) {
-		long got = syscall(SYS_io_getevents, ctx, 1, DEPTH - done, ev + done, NULL);
-
-		if (got < 0 && errno == EINTR)
-			continue;
-		if (got <= 0)
-			break;
-		done += got;
-	}
-	if (armed)
-		pthread_join(thread, NULL);
-	syscall(SYS_io_destroy, ctx);
-	for (i = 0; i < done; i++)
-		if (ev[i].res != BLK)
-			done = -1 - i;
-	if (done == DEPTH && !f.rc)
-		return 0;
-	snprintf(why, len, "%s: %s", a->md.lv->name, f.rc ? "cannot fail member 0 through sysfs" :
-		 done < 0 ? "a degraded write failed" : "io_submit or io_getevents failed");
-	return 2;
-}
-
-/* Steps 2 and 3: writes across the failure, then the member back. */
-static int fail_and_readd(struct array *a, char *why, size_t len)
-{
-	int round, rc;
-
-	for (round = 0; round < ROUNDS; round++) {
-		if (round == FAIL_ROUND && a->md.nospace && mdr_fill_member_store(&a->md, why, len))
-			return 2;
-		rc = batch(a, 2 + round, round == FAIL_ROUND && !a->md.nospace,
-			   round < FAIL_ROUND ? a->blocks / 2 : a->blocks, why, len);
-		if (rc)
-			return rc;
-	}
-	if (!mdr_member_faulty(&a->md, 0)) {
-		snprintf(why, len, "%s: member 0 did not leave the array (%s)", a->md.lv->name,
-			 a->md.nospace ? "its writes did not fail" : "sysfs faulty ignored");
-		return 2;
-	}
-	if (a->md.nospace)
-		mdr_free_member_store();
-
-	/* Two passes of the bitmap daemon: what it may clear, it has. */
-	sleep(3);
-	return mdr_readd(&a->md, 0, why, len) || mdr_wait_idle(&a->md, why, len) ? 2 : 0;
-}
-
-/* Step 4: the re-added member (or it and the parity) is all that is read. */
-static int read_from_readded(struct array *a, char *why, size_t len)
-{
-	int i;
-
-	for (i = 0; i < a->md.lv->nr_others; i++)
-		if (mdr_member_state(&a->md, a->md.lv->others[i], "faulty")) {
-			snprintf(why, len, "%s: cannot fail member %d", a->md.lv->name,
-				 a->md.lv->others[i]);
-			return 2;
-		}
-	sg_drop_caches();
-	return verify(a, "after re-add, read from the re-added member", why, len);
-}
-
-/*
- * md's check found copies that differ: where, read from the re-added
- * member alone, appended to why (md counts them, it does not say which).
- */
-static void locate(struct array *a, char *why, size_t len)
-{
-	char where[480];
-
-	if (read_from_readded(a, where, sizeof(where)) == 1)
-		snprintf(why + strlen(why), len - strlen(why), "; %s", where);
-}
-
-/*
- * Step 5, where a member is write-mostly (raid1): the data on it alone
- * while a normal member recovers.  The others back in; every member but
- * the write-mostly one failed; two batches written, degraded, onto it
- * alone; member 0 re-added, its recovery slowed to 1 MB/s, and the
- * whole array read while it recovers: what it has not recovered yet
- * must be read from the write-mostly member (6.9 and 6.10 read it from
- * the recovering one: c916ca35308d's fix).
- */
-static int read_while_recovering(struct array *a, char *why, size_t len)
-{
-	int i, m, rc;
-
-	for (i = 0; i < a->md.lv->nr_others; i++)
-		if (mdr_readd(&a->md, a->md.lv->others[i], why, len))
-			return 2;
-	if (mdr_wait_idle(&a->md, why, len))
-		return 2;
-	for (m = 0; m < a->md.lv->members; m++)
-		if (m != a->md.lv->write_mostly && mdr_member_state(&a->md, m, "faulty")) {
-			snprintf(why, len, "%s: cannot fail member %d", a->md.lv->name, m);
-			return 2;
-		}
-	for (i = 0; i < 2; i++)
-		if ((rc = batch(a, 2 + ROUNDS + i, 0, a->blocks, why, len)))
-			return rc;
-	sleep(3);	/* the bitmap daemon, as in step 3 */
-	mdr_attr(&a->md, "sync_speed_min", "1");
-	mdr_attr(&a->md, "sync_speed_max", "1000");
-	if (mdr_readd(&a->md, 0, why, len))
-		return 2;
-	if (mdr_wait_recovering(&a->md, why, len))
-		return 2;
-	sg_drop_caches();
-	rc = verify(a, "read while a member recovers, the data on the write-mostly one", why, len);
-	mdr_attr(&a->md, "sync_speed_max", "system");
-	mdr_attr(&a->md, "sync_speed_min", "system");
-	for (m = 1; m < a->md.lv->members && !rc; m++)
-		if (m != a->md.lv->write_mostly && mdr_readd(&a->md, m, why, len))
-			rc = 2;
-	return rc || mdr_wait_idle(&a->md, why, len) ? (rc ? rc : 2) : 0;
-}
-
-/* How member 0 left each array, for the PASS line. */
-static char left[160];
-
-static int run_level(const struct mdr_level *lv, int nth, uint64_t seed, char *why, size_t len)
-{
-	struct array a = { .md = { .lv = lv, .fd = -1 }, .seed = seed,
-			   .rng = seed ^ (uint64_t)nth << 32 };
-	int rc;
-
-	sg_setup_begin();
-	rc = mdr_create(&a.md, nth, why, len) ? 2 : 0;
-	sg_setup_end();
-	a.blocks = a.md.bytes / BLK;
-	a.gen = calloc(a.blocks ? a.blocks : 1, sizeof(*a.gen));
-	a.buf = sg_alloc((size_t)DEPTH * BLK);
-	if (!rc && (!a.gen || !a.buf)) {
-		snprintf(why, len, "%s: out of memory for the model", lv->name);
-		rc = 2;
-	}
-	if (!rc)
-		rc = write_all(&a, why, len);
-	if (!rc)
-		rc = verify(&a, "after the first writes", why, len);
-	if (!rc)
-		rc = mdr_scrub(&a.md, "after the first writes", why, len);
-	if (!rc)
-		rc = fail_and_readd(&a, why, len);
-	snprintf(left + strlen(left), sizeof(left) - strlen(left), "%s%s:%s", nth > 1 ? "," : "",
-		 lv->name, a.md.nospace ? "out-of-space" : "sysfs-faulty");
-	if (!rc)
-		rc = mdr_scrub(&a.md, "after the member was failed mid-write and re-added", why, len);
-	if (rc == 1)
-		locate(&a, why, len);
-	else if (!rc)
-		rc = read_from_readded(&a, why, len);
-	if (!rc && lv->write_mostly >= 0)
-		rc = read_while_recovering(&a, why, len);
-	mdr_destroy(&a.md);
-	free(a.gen);
-	free(a.buf);
-	return rc;
-}
 
 int main(void)
 {
 	uint64_t seed = sg_param_u64("seed", 1);
-	char why[1024] = "";
+	char why[1024] = "", left[160] = "";
 	size_t i;
 	int rc = 0;
 
 	sg_begin(CHECK);
 	for (i = 0; i < sizeof(levels) / sizeof(levels[0]) && !rc; i++)
-		rc = run_level(&levels[i], 1 + (int)i, seed, why, sizeof(why));
+		rc = mdrs_run(&levels[i], 1 + (int)i, seed, left, sizeof(left), why, sizeof(why));
 	if (rc == 2)
 		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
 	if (rc)
@@ -373,5 +68,5 @@ int main(void)
 		       "bitmap=internal "
 		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0 "
 		       "raid1-read-while-recovering=ok",
-		       (unsigned long long)seed, ROUNDS * DEPTH, left);
+		       (unsigned long long)seed, MDRS_ROUNDS * MDRS_DEPTH, left);
 }

@@ -104,8 +104,12 @@ int mdr_fill_member_store(const struct mdr_array *a, char *why, size_t len)
 	const off_t size = (off_t)MDR_MEMBER_MIB << 20;
 	int fd = open(a->files[0], O_WRONLY);
 
+	/*
+	 * Its last 128 KiB kept: metadata 0.90 keeps its superblock and
+	 * bitmap there, and a re-add needs them.
+	 */
 	if (fd < 0 || fallocate(fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, size / 4 * 3,
-				size / 4)) {
+				size / 4 - (128 << 10))) {
 		snprintf(why, len, "cannot punch %s: %s", a->files[0], strerror(errno));
 		return -1;
 	}
@@ -125,7 +129,7 @@ int mdr_fill_member_store(const struct mdr_array *a, char *why, size_t len)
 int mdr_create(struct mdr_array *a, int nth, char *why, size_t len)
 {
 	const char *argv[16 + MDR_MAX_MEMBERS];
-	char level[32], disks[32], layout[32];
+	char level[32], disks[32], layout[32], metadata[32];
 	int i, n = 0;
 
 	mkdir(MDR_WORKDIR, 0700);
@@ -153,6 +157,10 @@ int mdr_create(struct mdr_array *a, int nth, char *why, size_t len)
 	argv[n++] = disks;
 	if (strcmp(a->lv->name, "raid1"))
 		argv[n++] = "--chunk=64";	/* raid1 has none */
+	if (a->lv->metadata) {
+		snprintf(metadata, sizeof(metadata), "--metadata=%s", a->lv->metadata);
+		argv[n++] = metadata;
+	}
 	argv[n++] = "--bitmap=internal";
 	argv[n++] = "--bitmap-chunk=64";
 	if (a->lv->layout) {
@@ -178,8 +186,9 @@ int mdr_create(struct mdr_array *a, int nth, char *why, size_t len)
 			 a->lv->name, a->lv->write_mostly);
 		return -1;
 	}
-	/* failfast came in 4.10: before it, member 0 is failed through sysfs. */
-	a->nospace = a->lv->nospace && !mdr_member_state(a, 0, "failfast");
+	/* failfast came in 4.10: what member 0 does without it, lv says. */
+	a->nospace = a->lv->nospace &&
+		     (a->lv->failfast == MDR_NO_FAILFAST || !mdr_member_state(a, 0, "failfast"));
 	a->fd = open(a->dev, O_RDWR | O_DIRECT);
 	if (a->fd < 0 || sg_dev_bytes(a->dev, &a->bytes)) {
 		snprintf(why, len, "%s: cannot open %s", a->lv->name, a->dev);

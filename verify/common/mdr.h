@@ -22,12 +22,22 @@
 #define MDR_NOSPACE_DIR MDR_WORKDIR "/small"
 #define MDR_FILLER MDR_NOSPACE_DIR "/filler"
 
+enum mdr_failfast {
+	MDR_NO_FAILFAST,
+	MDR_FAILFAST_ELSE_SYSFS,	/* none: failed through sysfs, not by ENOSPC */
+};
+
 struct mdr_level {
 	const char *name;		/* raid1, for mdadm --level and the messages */
 	int members;
 	int write_mostly;		/* made write-mostly through sysfs, or -1 */
-	int nospace;			/* member 0 failfast, failed by ENOSPC */
+	int nospace;			/* member 0 failed by ENOSPC, its writes' errors */
+	enum mdr_failfast failfast;	/* member 0 failfast, and where the kernel
+					 * has none (before 4.10) */
 	const char *layout;		/* --layout=, or NULL */
+	const char *metadata;		/* --metadata=, or NULL (mdadm's 1.2) */
+	int sysfs_too;			/* nospace, and failed through sysfs as soon
+					 * as the batch is in the kernel */
 	int others[MDR_MAX_MEMBERS];	/* failed at the end: the re-added one's copies */
 	int nr_others;
 };
@@ -47,9 +57,9 @@ struct mdr_array {
 /*
  * /dev/md<nth> of lv's level over fresh zeroed members (--assume-clean),
  * 64 KiB bitmap chunks, the bitmap daemon every second, lv's write-mostly
- * member with write-behind, member 0 failfast and on a tmpfs of its own
- * when lv->nospace and the kernel has failfast (a->nospace); a->fd the
- * array, O_DIRECT.
+ * member with write-behind, member 0 on a tmpfs of its own when
+ * lv->nospace (and failfast when lv->failfast, if the kernel has it: else
+ * not nospace, a->nospace), lv's metadata; a->fd the array, O_DIRECT.
  */
 int mdr_create(struct mdr_array *a, int nth, char *why, size_t len);
 void mdr_destroy(struct mdr_array *a);
@@ -65,7 +75,7 @@ int mdr_wait_recovering(const struct mdr_array *a, char *why, size_t len);
 /* md's check: 0 when every copy (or the parity) agrees, 1 when not, 2. */
 int mdr_scrub(const struct mdr_array *a, const char *when, char *why, size_t len);
 /*
- * Member 0 (a->nospace) out of space: its last quarter punched (never
+ * Member 0 (a->nospace) out of space: its last quarter but 128 KiB punched (never
  * written by step 1), its tmpfs filled; mdr_free_member_store() undoes
  * the filling.
  */
