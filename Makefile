@@ -96,7 +96,7 @@ DEB_PACKAGES := gcc gcc-12 make git ccache flex bison bc libelf-dev libssl-dev \
 DEB_FSTESTS := mmdebstrap autoconf automake libtool pkg-config xfslibs-dev uuid-dev \
 	libattr1-dev libacl1-dev libaio-dev libgdbm-dev liburing-dev libcap-dev
 
-TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan $(BIN)/fsbaseline $(BIN)/fixedby
+TOOLS := $(BIN)/sgconf $(BIN)/logread $(BIN)/report $(BIN)/relnotes $(BIN)/followups $(BIN)/quiltmail $(BIN)/bisectmd $(BIN)/guesttimes $(BIN)/runfile $(BIN)/kcidbcheck $(BIN)/tarimport $(BIN)/phasetimes $(BIN)/shardplan $(BIN)/fsbaseline $(BIN)/fixedby $(BIN)/covmap
 # Every source of the in-guest programs: the checks, the cross-era
 # scenarios and their common code (tests/t/014 holds this to verify/).
 CHECK_SRCS := $(wildcard verify/*.c verify/scenarios/*.c verify/common/*.[ch])
@@ -207,6 +207,9 @@ $(BIN)/shardplan: prove/shardplan.c $(RUNFILE_C) $(HOST_H)
 $(BIN)/fsbaseline: prove/fsbaseline.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/fixedby: prove/fixedby.c $(RUNFILE_C) $(HOST_H)
+	$(call host_cc)
+$(BIN)/covmap: HOSTINC := -Ilib -Icoverage
+$(BIN)/covmap: coverage/covmap.c coverage/gcovtext.c $(RUNFILE_C) $(HOST_H) coverage/gcovtext.h
 	$(call host_cc)
 $(BIN)/phasetimes: prove/phasetimes.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)

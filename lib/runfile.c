@@ -63,6 +63,9 @@ const char *const corpus_names[CO_NCOLS] = {
 	"fixed",
 };
 const char *const corpusrun_names[CR_NCOLS] = { "case", "queue", "run", "secs", "status" };
+const char *const coverage_names[COV_NCOLS] = {
+	"number", "patch", "file", "lines", "code", "executed", "checks", "status",
+};
 const char *const touched_names[TO_NCOLS] = {
 	"path", "globs", "checks", "fstests", "left_out", "why",
 };
@@ -127,6 +130,7 @@ static const struct runfile_kind kinds[] = {
 	{ "corpus", corpus_names, CO_NCOLS },
 	{ "corpusrun", corpusrun_names, CR_NCOLS },
 	{ "touched", touched_names, TO_NCOLS },
+	{ "coverage", coverage_names, COV_NCOLS },
 };
 
 #define NR_KINDS (int)(sizeof(kinds) / sizeof(kinds[0]))

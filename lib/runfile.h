@@ -346,6 +346,19 @@ extern const char *const corpusrun_names[CR_NCOLS];
 enum touched_col { TO_PATH, TO_GLOBS, TO_CHECKS, TO_FSTESTS, TO_LEFT_OUT, TO_WHY, TO_NCOLS };
 extern const char *const touched_names[TO_NCOLS];
 
+/*
+ * A patch of a gate's queue and a file it left lines in (covmap): its
+ * place and file name, the file ("-": it left no line), its lines
+ * there, how many are code and how many of those ran ("-": not
+ * measured), the checks that ran them, and executed, not exercised, not
+ * measured or no code.
+ */
+enum coverage_col {
+	COV_NUMBER, COV_PATCH, COV_FILE, COV_LINES, COV_CODE, COV_EXECUTED, COV_CHECKS,
+	COV_STATUS, COV_NCOLS
+};
+extern const char *const coverage_names[COV_NCOLS];
+
 enum times_col { T_MARK, T_CHECK, T_BEGIN, T_END, T_SECS, T_SETUP, T_FSCK, T_NCOLS };
 extern const char *const times_names[T_NCOLS];
 

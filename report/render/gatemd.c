@@ -5,6 +5,7 @@
 #include "outfile.h"
 #include "tables.h"
 #include "touched.h"
+#include "coverage.h"
 
 /* gate.md's first line: the verdict, and why there is no Tested-by. */
 static void gate_md_lead(FILE *f, const struct gate_judgement *j)
@@ -96,6 +97,7 @@ static void put_md(FILE *f)
 	table(f);
 	narrowing(f);
 	touched_said(f, md.run, md.g, TOUCHED_MD);
+	coverage_said(f, md.run, COVERAGE_MD);
 	proofs(f);
 }
 

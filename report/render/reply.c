@@ -21,6 +21,7 @@
 #include "outfile.h"
 #include "reply.h"
 #include "touched.h"
+#include "coverage.h"
 
 static struct reply {
 	const char *run, *series, *release, *tester;
@@ -295,6 +296,21 @@ static void paths_said(FILE *f)
 	tsv_table_free(&p);
 }
 
+/* What the Tested-by does not cover: the patches no check executed. */
+static void not_exercised(FILE *f)
+{
+	char *said = NULL;
+	size_t len = 0;
+	FILE *m = open_memstream(&said, &len);
+	int n = coverage_not_exercised(m, r.run);
+
+	fclose(m);
+	if (n)
+		fprintf(f, "\nNot exercised by any check, so not covered by this Tested-by:\n  %s\n",
+			said);
+	free(said);
+}
+
 static void write_reply(FILE *f)
 {
 	headers(f);
@@ -325,8 +341,11 @@ static void write_reply(FILE *f)
 	rows_named(f, "skip", "Skipped: ");
 	paths_said(f);
 	touched_said(f, r.run, &r.g, TOUCHED_TEXT);
+	coverage_said(f, r.run, COVERAGE_TEXT);
 	proofs_said(f);
 	fprintf(f, "\nThe run: %s (gate.md, results.tsv, serial logs)\n", r.run);
+	if (r.j.tested)
+		not_exercised(f);
 	if (r.j.tested)
 		fprintf(f, "\nTested-by: %s\n", r.tester);
 	else if (!strcmp(r.j.verdict, "no regression"))
