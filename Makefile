@@ -74,6 +74,7 @@ GATE_TRIES ?=
 GATE_SIDE ?=
 GATE_SIDES ?=
 GATE_FSTESTS_MINUTES ?= 15
+GATE_COVERAGE ?= 1
 MISSING ?=
 FIXES ?=
 BIN := $(SG_CACHE)/bin
@@ -192,6 +193,7 @@ $(BIN)/runfile: lib/runfile-tool.c $(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/logread: HOSTINC := $(INC_LOGS)
 $(BIN)/logread: report/logs/logread.c report/logs/sgline.c report/logs/buildlog.c report/logs/guestlog.c \
+		report/logs/gcdalines.c \
 		$(RUNFILE_C) $(HOST_H)
 	$(call host_cc)
 $(BIN)/report: HOSTINC := $(INC_RENDER)
@@ -356,6 +358,7 @@ gate-locked: deps-apt $(BIN)/sgconf $(if $(FSTESTS),deps-fstests fstests-guest)
 	@$(if $(GATE_TRIES),SG_GATE_TRIES=$(GATE_TRIES)) QUEUE="$(QUEUE)" RC="$(RC)" MBOX="$(MBOX)" \
 		FROM="$(FROM)" GATE_SIDE="$(GATE_SIDE)" GATE_SIDES="$(GATE_SIDES)" \
 		FSTESTS="$(FSTESTS)" TESTS="$(TESTS)" GATE_FSTESTS_MINUTES="$(GATE_FSTESTS_MINUTES)" \
+		GATE_COVERAGE="$(GATE_COVERAGE)" \
 		lib/make-status.sh gate "a regression" \
 		maintain/gate.sh $(NEW_RUN)-gate-$(SERIES) $(INITRD) $(SERIES)
 

@@ -102,6 +102,7 @@ gate)
 	[ -z "${MBOX:-}" ] || file_ok MBOX "$MBOX"
 	[ -z "${RC:-}" ] || case $RC in *@*) rev_ok RC "$RC" ;; *) bad "RC=$RC: say repo@rev" ;; esac
 	case ${FROM:-} in "" | stable/*) ;; *) rev_ok FROM "$FROM" "${RC%@*}" ;; esac
+	case ${GATE_COVERAGE:-1} in 0 | 1) ;; *) bad "GATE_COVERAGE=$GATE_COVERAGE: 1 (the default: the queue's changed lines the checks executed, by a gcov build of the candidate) or 0" ;; esac
 	case ${GATE_FSTESTS_MINUTES:-15} in
 	"" | *[!0-9]* | 0*) bad "GATE_FSTESTS_MINUTES=${GATE_FSTESTS_MINUTES:-}: the minutes the fstests guest may take, a whole number above 0" ;;
 	esac

@@ -454,6 +454,21 @@ else
 	[ $pp -le 1 ] || exit 2
 	[ $pp = 0 ] || rc=1
 fi
+# Which of the queue's changed lines the checks executed (prove/coverage.sh:
+# the candidate built again with gcov for the C files the queue touches,
+# booted once with the checks), for the reply and gate.md; GATE_COVERAGE=0
+# leaves it out.  Not on a side's job of a distributed engine (it has one
+# kernel), nor for the 2015 eras (no gcov build of theirs).
+if [ "${GATE_COVERAGE:-1}" != 0 ] && [ -z "$side$sides" ]; then
+	if [ "$SG_ERA" != modern ]; then
+		sg_say "gate: no coverage for the $SG_ERA era"
+	elif SG_PHASES="$run/phases.tsv" "$SG_ROOT/prove/coverage.sh" "$run" "$initrd" "$SG_SERIES" "$cand" \
+		2> "$run/coverage.err"; then
+		sg_say "gate: coverage of the queue's changed lines: $run/coverage.tsv"
+	else
+		sg_say "gate: no coverage: $(tail -n 1 "$run/coverage.err")"
+	fi
+fi
 # The tester's reply to the review thread: Tested-by, or what regressed;
 # gate.md finished beside it (led by the verdict, the narrowing and the
 # proofs under the table: report/render/gatemd.c).

@@ -5,7 +5,8 @@
 # Prints the bzImage path on success.  With SG_PROGRESS set (a label), a
 # line on fd 3 every SG_TICK seconds (lib/settings) says how far the build is: objects
 # compiled of those the last build of this folder had, on one updating
-# line when fd 3 is a terminal.
+# line when fd 3 is a terminal.  BUILD_MAKE_ARGS: more arguments for make
+# bzImage (prove/coverage.sh's GCOV_PROFILE_<object>=y).
 set -eu
 . "$(dirname "$0")/../lib/sg.sh"
 
@@ -97,7 +98,8 @@ if [ -n "${SG_PROGRESS:-}" ] && { true >&3; } 2>/dev/null; then
 	tick=$!
 fi
 rc=0
-kmake -j"$jobs" bzImage >"$build/make.log" 2>&1 || rc=$?
+# shellcheck disable=SC2086
+kmake -j"$jobs" bzImage ${BUILD_MAKE_ARGS:-} >"$build/make.log" 2>&1 || rc=$?
 if [ -n "$tick" ]; then
 	kill "$tick" 2>/dev/null
 	wait "$tick" 2>/dev/null || true

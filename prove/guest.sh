@@ -14,7 +14,7 @@
 #	LOG.outcome	the boot's verdict over its checks, its first bad line,
 #			whether the guest got to its end, QEMU's status
 #
-# NAME=VALUE: seed, layouts, chunks, phase, layout, chunk or update, given
+# NAME=VALUE: seed, layouts, chunks, phase, layout, chunk, update or gcov, given
 # to the guest as sg_NAME=VALUE on the kernel command line (docs/protocol.md);
 # append=TEXT, kernel parameters as they are.  root=IMAGE boots the fstests
 # guest instead (prove/fstests-boot.sh: a Debian userland on IMAGE, made
@@ -33,7 +33,7 @@ for a; do
 	case $a in
 	root=*) root=${a#root=} ;;
 	append=*) params="$params ${a#append=}" ;;
-	seed=* | layouts=* | chunks=* | phase=* | layout=* | chunk=* | update=*)
+	seed=* | layouts=* | chunks=* | phase=* | layout=* | chunk=* | update=* | gcov=*)
 		params="$params sg_$a"
 		case $a in seed=*) seed=${a#seed=} ;; esac ;;
 	*) echo "guest.sh: $a: not NAME=VALUE of a guest parameter" >&2; exit 2 ;;

@@ -6,6 +6,7 @@
  *	logread --outcome LOG QEMU_STATUS [CHECK...]
  *	logread --both LOG QEMU_STATUS [CHECK...]
  *	logread --build BUILD_LOG
+ *	logread --gcda LOG DIR
  *
  * The first prints the run file of kind verdicts (lib/runfile.h): a
  * header line, then one row for each CHECK named, in that order: observed
@@ -23,6 +24,9 @@
  * --build prints the line of a failed kernel build that says why (the
  * compiler's or linker's first error: report/logs/buildlog.c); exit 1 when the
  * log has none, its last line printed instead.
+ * --gcda writes the gcov counters a coverage boot printed (SG-GCDA) as
+ * DIR/<check>/<path> (report/logs/gcdalines.c); prints how many, exit 1
+ * when a line was damaged.
  * The outcome is the check's own SG-RESULT: only a
  * check that printed FAIL with its evidence has caught a bug.  A panic,
  * Oops, BUG:, WARNING: or other kernel complaint printed while it ran (or
@@ -40,6 +44,7 @@
 
 #include "protocol.h"
 #include "buildlog.h"
+#include "gcdalines.h"
 #include "guestlog.h"
 #include "runfile.h"
 #include "sgline.h"
@@ -394,12 +399,18 @@ int main(int argc, char **argv)
 
 	if (argc == 3 && !strcmp(argv[1], "--build"))
 		return build_error(argv[2]);
+	if (argc == 4 && !strcmp(argv[1], "--gcda")) {
+		i = gcda_lines_write(argv[2], argv[3]);
+		if (i >= 0)
+			printf("%d\n", i);
+		return i < 0;
+	}
 
 	argv += want_outcome + want_both;
 	argc -= want_outcome + want_both;
 	if (argc < 4 - want_outcome - want_both) {
 		fprintf(stderr, "usage: logread LOG QEMU_STATUS CHECK... | --outcome LOG QEMU_STATUS [CHECK...] |\n"
-			"       --both LOG QEMU_STATUS [CHECK...] | --build LOG\n");
+			"       --both LOG QEMU_STATUS [CHECK...] | --build LOG | --gcda LOG DIR\n");
 		return 2;
 	}
 	status = atoi(argv[2]);

@@ -7,7 +7,8 @@
 # 2, by raid0-map), 002's raid0.c line no code, its loop.c not measured,
 # 003 no line left.  The same with neither line run: 001 not exercised.
 # Then the stand-in gate's reply and gate.md say it, and name a patch no
-# check exercised beside the Tested-by.
+# check exercised beside the Tested-by.  logread --gcda writes the
+# counter files a coverage boot printed, and refuses a damaged line.
 # group: pipeline
 . "$SG_ROOT/tests/common.sh"
 COVMAP="$(dirname "$SGCONF")/covmap"
@@ -94,5 +95,22 @@ reply_again &&
 		grep -q '^  patch 001/001 (drivers/md/raid0.c: 0 of 1 changed lines)$' &&
 	ok "a patch no check exercised: said beside the Tested-by" ||
 	fail "reply, not exercised: $(cat "$T/g/coverage.tsv"; sed -n '/changed lines/,$p' "$T/g/reply.eml")"
+
+# A coverage boot's serial log: two checks' counters, one line damaged.
+{
+	echo "[    1.0] random console text"
+	printf 'SG-GCDA raid0-map /b/fs/ext4/inode.gcda %s\r\n' "$(printf 'counters' | base64 -w 0)"
+	printf '[ 2.0] SG-GCDA fio-raid0 /b/drivers/md/raid0.gcda %s\n' "$(printf 'more counters' | base64 -w 0)"
+} > "$T/cov.log"
+"$LOGREAD" --gcda "$T/cov.log" "$T/gcda" > "$T/gcda.out" &&
+	[ "$(cat "$T/gcda.out")" = 2 ] && [ "$(cat "$T/gcda/raid0-map/b/fs/ext4/inode.gcda")" = counters ] &&
+	[ "$(cat "$T/gcda/fio-raid0/b/drivers/md/raid0.gcda")" = "more counters" ] &&
+	ok "logread --gcda: each check's counter files, as the guest printed them" ||
+	fail "logread --gcda: $(cat "$T/gcda.out"; find "$T/gcda" -type f)"
+echo 'SG-GCDA raid0-map /b/../../etc/x.gcda QUJD' >> "$T/cov.log"
+! "$LOGREAD" --gcda "$T/cov.log" "$T/gcda2" 2> "$T/gcda2.err" && grep -q 'line 4: not SG-GCDA' "$T/gcda2.err" &&
+	[ ! -e "$T/etc" ] &&
+	ok "logread --gcda: a path out of its folder is refused, named by its line" ||
+	fail "logread --gcda, damaged: $(cat "$T/gcda2.err")"
 
 done_testing

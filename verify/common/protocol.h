@@ -19,6 +19,9 @@
  *						(init: ERROR for a check not in the image)
  *	SG-END <check> rc=<exit status> secs=<guest seconds> uptime=<s>
  *								init, per check
+ *	SG-GCDA <check> <path> <base64>		init, with sg_gcov=1: after each
+ *						check, each gcov counter file of
+ *						debugfs (path below gcov/), whole
  *	SG-DONE uptime=<s>					init, after the last
  *
  * vm-images/init is shell and prints the kinds marked init above itself;
@@ -49,6 +52,7 @@
 #define SG_LINE_RESULT	"SG-RESULT"
 #define SG_LINE_END	"SG-END"
 #define SG_LINE_DONE	"SG-DONE"
+#define SG_LINE_GCDA	"SG-GCDA"
 /* What every line kind starts with. */
 #define SG_LINE_PREFIX	"SG-"
 
