@@ -31,12 +31,8 @@
  * re-added member stale: md's check after the re-add finds the copies
  * differ, and step 4 would name the block.
  */
-#include <stdio.h>
-
-#include "common/guest.h"
 #include "common/mdr.h"
 #include "common/mdrsteps.h"
-#include "common/sgprint.h"
 
 #define CHECK "md-redundancy"
 
@@ -52,21 +48,8 @@ static const struct mdr_level levels[] = {
 
 int main(void)
 {
-	uint64_t seed = sg_param_u64("seed", 1);
-	char why[1024] = "", left[160] = "";
-	size_t i;
-	int rc = 0;
-
-	sg_begin(CHECK);
-	for (i = 0; i < sizeof(levels) / sizeof(levels[0]) && !rc; i++)
-		rc = mdrs_run(&levels[i], 1 + (int)i, seed, left, sizeof(left), why, sizeof(why));
-	if (rc == 2)
-		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
-	if (rc)
-		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
-	return sg_pass("seed=%llu arrays=3 levels=raid1(write-mostly,write-behind),raid10(n2),raid5 "
-		       "bitmap=internal "
-		       "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0 "
-		       "raid1-read-while-recovering=ok",
-		       (unsigned long long)seed, MDRS_ROUNDS * MDRS_DEPTH, left);
+	return mdrs_check(CHECK, levels, sizeof(levels) / sizeof(levels[0]), 1,
+			  "arrays=3 levels=raid1(write-mostly,write-behind),raid10(n2),raid5 bitmap=internal "
+			  "writes=%d member-left=%s re-added scrubbed mismatch_cnt=0 "
+			  "raid1-read-while-recovering=ok");
 }

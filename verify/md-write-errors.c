@@ -17,12 +17,8 @@
  * ended as success (eeba6809d8d5 without 2417b9869b81, 5.10.0 to
  * 5.10.35) clears them, and the member comes back stale.
  */
-#include <stdio.h>
-
-#include "common/guest.h"
 #include "common/mdr.h"
 #include "common/mdrsteps.h"
-#include "common/sgprint.h"
 
 #define CHECK "md-write-errors"
 
@@ -40,19 +36,7 @@ static const struct mdr_level levels[] = {
 
 int main(void)
 {
-	uint64_t seed = sg_param_u64("seed", 1);
-	char why[1024] = "", left[160] = "";
-	size_t i;
-	int rc = 0;
-
-	sg_begin(CHECK);
-	for (i = 0; i < sizeof(levels) / sizeof(levels[0]) && !rc; i++)
-		rc = mdrs_run(&levels[i], 11 + (int)i, seed, left, sizeof(left), why, sizeof(why));
-	if (rc == 2)
-		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
-	if (rc)
-		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
-	return sg_pass("seed=%llu arrays=2 levels=raid1,raid10(n2) metadata=0.90 bad-block-log=none "
-		       "bitmap=internal writes=%d member-left=%s re-added scrubbed mismatch_cnt=0",
-		       (unsigned long long)seed, MDRS_ROUNDS * MDRS_DEPTH, left);
+	return mdrs_check(CHECK, levels, sizeof(levels) / sizeof(levels[0]), 11,
+			  "arrays=2 levels=raid1,raid10(n2) metadata=0.90 bad-block-log=none "
+			  "bitmap=internal writes=%d member-left=%s re-added scrubbed mismatch_cnt=0");
 }

@@ -38,6 +38,7 @@
 #include "mdrsteps.h"
 #include "pattern.h"
 #include "setuptime.h"
+#include "sgprint.h"
 
 #define BLK 4096
 #define SECTORS_PER_BLK (BLK / SG_SECTOR_SIZE)
@@ -358,4 +359,22 @@ int mdrs_run(const struct mdr_level *lv, int nth, uint64_t seed, char *left, siz
 	free(a.gen);
 	free(a.buf);
 	return rc;
+}
+
+int mdrs_check(const char *check, const struct mdr_level *levels, int n, int first,
+	       const char *pass_said)
+{
+	uint64_t seed = sg_param_u64("seed", 1);
+	char why[1024] = "", left[160] = "", said[512];
+	int i, rc = 0;
+
+	sg_begin(check);
+	for (i = 0; i < n && !rc; i++)
+		rc = mdrs_run(&levels[i], first + i, seed, left, sizeof(left), why, sizeof(why));
+	if (rc == 2)
+		return sg_error("seed=%llu %s", (unsigned long long)seed, why);
+	if (rc)
+		return sg_fail("seed=%llu first: %s", (unsigned long long)seed, why);
+	snprintf(said, sizeof(said), pass_said, MDRS_ROUNDS * MDRS_DEPTH, left);
+	return sg_pass("seed=%llu %s", (unsigned long long)seed, said);
 }

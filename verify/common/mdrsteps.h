@@ -23,5 +23,13 @@
  */
 int mdrs_run(const struct mdr_level *lv, int nth, uint64_t seed, char *left, size_t left_len,
 	     char *why, size_t len);
+/*
+ * A check's main: every level of levels[n] in turn (/dev/md<first>,
+ * then the next), seeded by the guest's seed=, until one does not pass;
+ * its ERROR or FAIL said, else its PASS, the seed and pass_said (a
+ * format whose %d is the writes of a level, %s how member 0 left each).
+ */
+int mdrs_check(const char *check, const struct mdr_level *levels, int n, int first,
+	       const char *pass_said);
 
 #endif
