@@ -526,10 +526,12 @@ corpus_previous() {
 }
 
 # corpus_gate CASE QUEUE_NAME SERIES QUEUE_DIR: make gate of it against
-# the case's previous release, a corpusrun row in $cases_runs.
+# the case's previous release, a corpusrun row in $cases_runs.  Without
+# the gate's coverage: the corpus measures what the checks catch, and
+# its seconds are the gate's verdict's.
 corpus_gate() {
 	t=$(now) rc=0
-	make -s -C "$SG_ROOT" --no-print-directory gate-locked SERIES="$3" QUEUE="$4" \
+	make -s -C "$SG_ROOT" --no-print-directory gate-locked SERIES="$3" QUEUE="$4" GATE_COVERAGE=0 \
 		FROM="$SG_REPO@corpus/$1/previous" >"$scratch/$1/$2.log" 2>&1 || rc=$?
 	cgrun=$(sed -n 's/^run: //p' "$scratch/$1/$2.log" | head -n 1)
 	[ -n "$cgrun" ] && [ -d "$cgrun" ] || cgrun=-
