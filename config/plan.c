@@ -245,20 +245,64 @@ static int among(const char *s, const char **series, int n)
 	return 0;
 }
 
-static void plan_row(FILE *f, const char *kind, const char *series, const char *variant,
-		     const char *check, const char *expected, const char *branch,
-		     const char *writer, const char *reader)
+static void plan_row_run(FILE *f, const char *kind, const char *series, const char *variant,
+			 const char *check, const char *expected, const char *branch,
+			 const char *writer, const char *reader, const char *run, const char *note)
 {
 	const char *v[PL_NCOLS] = {
 		[PL_KIND] = kind, [PL_SERIES] = series, [PL_VARIANT] = variant,
 		[PL_CHECK] = check, [PL_EXPECTED] = expected, [PL_BRANCH] = branch,
-		[PL_WRITER] = writer, [PL_READER] = reader, [PL_RUN] = "yes", [PL_NOTE] = "-",
+		[PL_WRITER] = writer, [PL_READER] = reader, [PL_RUN] = run, [PL_NOTE] = note,
 	};
 
 	runfile_put_row(f, runfile_kind("plan"), v);
 }
 
-/* Every (variant, check) of a series, in the order of branches.yaml. */
+static void plan_row(FILE *f, const char *kind, const char *series, const char *variant,
+		     const char *check, const char *expected, const char *branch,
+		     const char *writer, const char *reader)
+{
+	plan_row_run(f, kind, series, variant, check, expected, branch, writer, reader, "yes", "-");
+}
+
+/* The paths: group of branches.yaml that holds check, or NULL. */
+static yaml_node_t *path_of(struct ydoc *y, const char *check)
+{
+	yaml_node_t *paths = ydoc_get(y, ydoc_root(y), "paths");
+	int i, j;
+
+	for (i = 0; i < ydoc_len(paths); i++) {
+		yaml_node_t *list = ydoc_value(y, paths, i);
+
+		for (j = 0; j < ydoc_len(list); j++)
+			if (!strcmp(ydoc_str(ydoc_item(y, list, j)), check))
+				return list;
+	}
+	return NULL;
+}
+
+/*
+ * A mutant (a variant with regress:) boots the checks of the paths it
+ * breaks: those in a paths: group with a check its expect: lists.  The
+ * others on it would say only that they do not reach its bug.
+ */
+static int of_mutants_path(struct ydoc *y, yaml_node_t *var, const char *check)
+{
+	yaml_node_t *expect = ydoc_get(y, var, "expect"), *path = path_of(y, check);
+	int i;
+
+	if (!ydoc_get(y, var, "regress") || !path)
+		return 1;
+	for (i = 0; i < ydoc_len(expect); i++)
+		if (path_of(y, ydoc_str(ydoc_key(y, expect, i))) == path)
+			return 1;
+	return 0;
+}
+
+/*
+ * Every (variant, check) of a series, in the order of branches.yaml; a
+ * mutant's check of a path it does not break: expected SKIP, not run.
+ */
 static void check_rows(struct ydoc *y, FILE *f, const char *name)
 {
 	yaml_node_t *vs = ydoc_get(y, branches_series(y, name), "variants");
@@ -273,8 +317,13 @@ static void check_rows(struct ydoc *y, FILE *f, const char *name)
 		for (c = 0; c < ydoc_len(checks); c++) {
 			const char *check = ydoc_str(ydoc_item(y, checks, c));
 
-			plan_row(f, "check", name, variant, check,
-				 branches_expect(y, ydoc_value(y, vs, i), check), branch, "-", "-");
+			if (of_mutants_path(y, ydoc_value(y, vs, i), check))
+				plan_row(f, "check", name, variant, check,
+					 branches_expect(y, ydoc_value(y, vs, i), check), branch, "-",
+					 "-");
+			else
+				plan_row_run(f, "check", name, variant, check, "SKIP", branch, "-",
+					     "-", "no", "a mutant boots the checks of the paths it breaks");
 		}
 	}
 }

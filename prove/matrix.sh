@@ -134,7 +134,7 @@ boot_variant() {
 	bv_began=$(sg_now)
 	bv_start=$(date +%s)
 	"$SG_ROOT/prove/guest.sh" "$3" "$initrd" "$bv_log" \
-		"$("$RUNFILE" list --where series="$SG_SERIES" --where variant="$2" "$run/plan" check |
+		"$("$RUNFILE" list --where series="$SG_SERIES" --where variant="$2" --where run=yes "$run/plan" check |
 			paste -sd, -)" seed="$SG_SEED" layouts="$SG_LAYOUTS" chunks="$SG_CHUNKS"
 	bv_secs=$(( $(date +%s) - bv_start ))
 	sg_phase guest "$SG_SERIES" "$2" "$bv_began"

@@ -214,7 +214,8 @@ static void join_row(struct join *j, char **p)
 		return;
 	}
 	if (!strcmp(p[PL_RUN], "no")) {
-		snprintf(reason, sizeof(reason), "left out by the baseline: %s", p[PL_NOTE]);
+		snprintf(reason, sizeof(reason), "left out%s: %s",
+			 strcmp(p[PL_KIND], "fstests") ? "" : " by the baseline", p[PL_NOTE]);
 		values[R_OBSERVED] = "SKIP";
 		values[R_REASON] = reason;
 		values[R_LOG] = "-";

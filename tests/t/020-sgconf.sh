@@ -31,6 +31,19 @@ got=$(for v in base unfixed; do for c in raid0-map ext4-es-delayed; do
 [ "$("$RUNFILE" list --where kind=check "$T/plan/plan" branch | sort -u | tr '\n' ' ')" = \
 	"variant/9.9/base variant/9.9/unfixed " ] && ok "plan: each row's branch" ||
 	fail "plan branches: $(cat "$T/plan/plan")"
+# A mutant boots the checks of the paths it breaks (paths: groups with a
+# check its expect: lists); the others are planned SKIP, not run.
+mkdir -p "$T/plan61"
+"$SGCONF" "$SG_ROOT/branches.yaml" plan "$T/plan61" 6.1 || fail "plan of 6.1"
+p61() { "$RUNFILE" list --where variant="$1" --where check="$2" "$T/plan61/plan" expected run; }
+[ "$(p61 regress-raid1-faulty-write md-redundancy)" = "FAIL yes" ] &&
+	[ "$(p61 regress-raid1-faulty-write md-write-errors)" = "FAIL yes" ] &&
+	[ "$(p61 regress-raid1-faulty-write raid0-map)" = "SKIP no" ] &&
+	[ "$(p61 regress-raid0-split raid0-discard)" = "PASS yes" ] &&
+	[ "$(p61 regress-raid0-split md-redundancy)" = "SKIP no" ] &&
+	[ -z "$("$RUNFILE" list --where variant=base --where run=no "$T/plan61/plan" check)" ] &&
+	ok "plan: a mutant boots the checks of the paths it breaks, the base every check" ||
+	fail "plan of 6.1's mutants: $(grep regress-raid1 "$T/plan61/plan")"
 "$SGCONF" good.yaml plan "$T/plan" 9.9 9.7 2>"$T/err" && fail "a plan of an unknown series made"
 grep -qx 'good.yaml: no series "9.7" (its series: 9.9)' "$T/err" &&
 	ok "an unknown series named, with the known ones" || fail "unknown series: $(cat "$T/err")"
