@@ -462,7 +462,7 @@ fi
 if [ "${GATE_COVERAGE:-1}" != 0 ] && [ -z "$side$sides" ]; then
 	if [ "$SG_ERA" != modern ]; then
 		sg_say "gate: no coverage for the $SG_ERA era"
-	elif SG_PHASES="$run/phases.tsv" "$SG_ROOT/prove/coverage.sh" "$run" "$initrd" "$SG_SERIES" "$cand" \
+	elif "$SG_ROOT/prove/coverage.sh" "$run" "$initrd" "$SG_SERIES" "$cand" \
 		2> "$run/coverage.err"; then
 		sg_say "gate: coverage of the queue's changed lines: $run/coverage.tsv"
 	else

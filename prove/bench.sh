@@ -483,6 +483,7 @@ gate_bench() {
 		part_row "$d" "$pl"
 		part_row "$d/fstests" "$pl, fstests"
 	done
+	part_row "$run/coverage" "the candidate built again with gcov and booted (GATE_COVERAGE)"
 	if [ -f "$run/bisect/steps.tsv" ]; then
 		st="$run/bisect/steps.tsv"
 		say "| the bisection and its verification: $("$RUNFILE" count "$st") steps, $("$RUNFILE" count --where build=built "$st") built, $("$RUNFILE" count --where "build^=reused" "$st") bzImages reused | | | $("$RUNFILE" list "$st" secs | awk '{ t += $1 } END { print t + 0 }') (steps' wall) | |"

@@ -22,6 +22,10 @@ cov="$run/coverage"
 build="$SG_CACHE/build/$SG_SERIES/gcov"
 gcov_tool=$(echo "$SG_COMPILER" | sed 's/gcc/gcov/')
 rm -rf "$cov" && mkdir -p "$cov/gcda" "$cov/gcov" || exit 1
+# Its seconds, for make bench PHASE=gate: a part of the gate of its own.
+SG_PHASES="$cov/phases.tsv"
+export SG_PHASES
+"$RUNFILE" header phases > "$SG_PHASES" || exit 1
 no() { echo "coverage: $*" >&2; exit 1; }
 
 command -v "$gcov_tool" >/dev/null || no "$gcov_tool (the compiler's gcov) is not installed"
