@@ -61,7 +61,10 @@ for c in $(echo "$checks" | tr , ' '); do
 		[ -n "$gcda" ] && [ -f "$build/${f%.c}.gcno" ] || continue
 		tmp="$cov/tmp/$c/${f%/*}"
 		mkdir -p "$tmp" && cp "$gcda" "$build/${f%.c}.gcno" "$tmp/"
-		(cd "$cov/gcov/$c" && "$gcov_tool" -p -o "$tmp" "$SG_REPO/$f" > /dev/null 2>&1) ||
+		# From the build folder, where the compiler ran: the notes name
+		# the source as it saw it.
+		(cd "$build" && "$gcov_tool" -t -o "$tmp" "$SG_REPO/$f" 2>/dev/null) \
+			> "$cov/gcov/$c/$(echo "$f" | tr / %).gcov" ||
 			echo "coverage: $gcov_tool of $f under $c failed" >&2
 	done
 done
