@@ -47,13 +47,32 @@ static void md_row(FILE *f, char **r)
 		r[COV_FILE], r[COV_EXECUTED], r[COV_CODE], r[COV_CHECKS], r[COV_STATUS]);
 }
 
+/* Why the gate has no coverage, its coverage.err's last line: said. */
+static void why_none(FILE *f, const char *run)
+{
+	char path[4096], line[512], last[512] = "";
+	FILE *e;
+
+	snprintf(path, sizeof(path), "%s/coverage.err", run);
+	e = fopen(path, "r");
+	while (e && fgets(line, sizeof(line), e))
+		if (line[0] != '\n')
+			snprintf(last, sizeof(last), "%s", line);
+	if (e)
+		fclose(e);
+	if (last[0])
+		fprintf(f, "\nThe queue's changed lines were not measured: %s", last);
+}
+
 void coverage_said(FILE *f, const char *run, enum coverage_style style)
 {
 	struct tsv_table t;
 	int i;
 
-	if (load(&t, run))
+	if (load(&t, run)) {
+		why_none(f, run);
 		return;
+	}
 	if (style == COVERAGE_MD)
 		fputs("\n| patch | file name | changed file | code lines executed | by | status |\n"
 		      "|---|---|---|---|---|---|\n", f);

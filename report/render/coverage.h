@@ -11,7 +11,10 @@
 
 enum coverage_style { COVERAGE_MD, COVERAGE_TEXT };
 
-/* Nothing when the run has no coverage.tsv (GATE_COVERAGE=0). */
+/*
+ * Nothing when the run has no coverage.tsv (GATE_COVERAGE=0); why, when
+ * its coverage.err says why there is none.
+ */
 void coverage_said(FILE *f, const char *run, enum coverage_style style);
 /*
  * "patch 007/016 (drivers/block/loop.c: 0 of 9 changed lines), ..." of

@@ -95,6 +95,11 @@ reply_again &&
 		grep -q '^  patch 001/001 (drivers/md/raid0.c: 0 of 1 changed lines)$' &&
 	ok "a patch no check exercised: said beside the Tested-by" ||
 	fail "reply, not exercised: $(cat "$T/g/coverage.tsv"; sed -n '/changed lines/,$p' "$T/g/reply.eml")"
+rm "$T/g/coverage.tsv"
+echo "coverage: the coverage build failed: drivers/md/raid0.c:1:5: error: stand-in" > "$T/g/coverage.err"
+"$REPORT" --reply "$T/g" 9.9 9.9.2 1 "T <t@example.org>" > /dev/null &&
+	grep -q "^The queue's changed lines were not measured: coverage: the coverage build failed: drivers/md/raid0.c:1:5: error: stand-in$" "$T/g/reply.eml" &&
+	ok "no coverage: the reply says why" || fail "reply without coverage: $(cat "$T/g/reply.eml")"
 
 # A coverage boot's serial log: two checks' counters, one line damaged.
 {
