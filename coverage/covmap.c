@@ -13,9 +13,11 @@
  * check executed.  RUN/coverage.tsv (run file kind coverage), a row per
  * patch and file: the patch's lines there, how many of them are code
  * (gcov says which), how many ran and under which checks, and the
- * status: executed, not exercised (code that no check ran), not measured
- * (no gcov data of that file: not built with gcov, or a header), no code
- * (its lines there are comments or declarations).  A patch that left no
+ * status: executed, not exercised (code that no check ran), not built
+ * (GCOV_DIR/not-built names the file: the kernel's config leaves it out,
+ * so nothing of it ran), not measured (no gcov data of that file: a
+ * header no measured file includes), no code (its lines there are
+ * comments or declarations).  A patch that left no
  * line of its own (it only removes) has a row with file "-", status no
  * line left.
  * Exit 0, or 2 naming what could not be read.
@@ -29,18 +31,15 @@
 #include "runfile.h"
 #include "tsv.h"
 
-#define MAX_GCOV 4096
 #define MAX_CHECKS 64
 
-struct measured {
-	struct gcov_file g;
-	int check;		/* index in checks[] */
-};
-
 static struct {
+	char **not_built;	/* GCOV_DIR/not-built: files the kernel does not build */
+	int nr_not_built;
 	char *checks[MAX_CHECKS];
 	int nchecks;
-	struct measured m[MAX_GCOV];
+	struct gcov_file *g;	/* every section of every gcov file */
+	int *check;		/* check[i]: g[i]'s check, an index of checks[] */
 	int n;
 } cov;
 
@@ -57,6 +56,7 @@ static int load_gcov(const char *dir)
 	char path[4096], why[4352];
 	struct dirent *c, *f;
 	DIR *top = opendir(dir), *sub;
+	int before;
 
 	if (!top)
 		return 0;	/* no coverage: every file not measured */
@@ -68,17 +68,20 @@ static int load_gcov(const char *dir)
 		if (!sub)
 			continue;
 		cov.checks[cov.nchecks] = strdup(c->d_name);
-		while ((f = readdir(sub)) && cov.n < MAX_GCOV) {
+		while ((f = readdir(sub))) {
 			if (!has_suffix(f->d_name, ".gcov"))
 				continue;
 			snprintf(path, sizeof(path), "%s/%s/%s", dir, c->d_name, f->d_name);
-			if (gcov_read(path, &cov.m[cov.n].g, why, sizeof(why))) {
+			before = cov.n;
+			if (gcov_read(path, &cov.g, &cov.n, why, sizeof(why))) {
 				fprintf(stderr, "covmap: %s\n", why);
 				closedir(sub);
 				closedir(top);
 				return -1;
 			}
-			cov.m[cov.n++].check = cov.nchecks;
+			cov.check = realloc(cov.check, (size_t)(cov.n + 1) * sizeof(*cov.check));
+			while (before < cov.n)
+				cov.check[before++] = cov.nchecks;
 		}
 		closedir(sub);
 		cov.nchecks++;
@@ -126,6 +129,18 @@ static int blame_file(const char *repo, const char *branch, const char *file, st
 	return 0;
 }
 
+static char **read_lines(const char *path, int *n);
+
+static int not_built(const char *file)
+{
+	int i;
+
+	for (i = 0; i < cov.nr_not_built; i++)
+		if (!strcmp(cov.not_built[i], file))
+			return 1;
+	return 0;
+}
+
 struct tally {
 	int lines, code, ran;
 	int by_check[MAX_CHECKS];
@@ -138,7 +153,7 @@ static void count_line(const char *file, int line, struct tally *t)
 
 	t->lines++;
 	for (i = 0; i < cov.n; i++) {
-		const struct gcov_file *g = &cov.m[i].g;
+		const struct gcov_file *g = &cov.g[i];
 
 		if (!gcov_is_of(g, file))
 			continue;
@@ -148,7 +163,7 @@ static void count_line(const char *file, int line, struct tally *t)
 		code = 1;
 		if (g->count[line] > 0) {
 			ran = 1;
-			t->by_check[cov.m[i].check] = 1;
+			t->by_check[cov.check[i]] = 1;
 		}
 	}
 	t->code += code;
@@ -165,8 +180,9 @@ static void put(char **entry, const char *file, const struct tally *t)
 		if (t->by_check[i])
 			snprintf(checks + strlen(checks), sizeof(checks) - strlen(checks), "%s%s",
 				 *checks ? "," : "", cov.checks[i]);
-	status = !strcmp(file, "-") ? "no line left" : !t->measured ? "not measured" :
-		 !t->code ? "no code" : t->ran ? "executed" : "not exercised";
+	status = !strcmp(file, "-") ? "no line left" : not_built(file) ? "not built" :
+		 !t->measured ? "not measured" : !t->code ? "no code" :
+		 t->ran ? "executed" : "not exercised";
 	snprintf(lines, sizeof(lines), "%d", t->lines);
 	snprintf(code, sizeof(code), t->measured ? "%d" : "-", t->code);
 	snprintf(ran, sizeof(ran), t->measured ? "%d" : "-", t->ran);
@@ -216,6 +232,8 @@ int main(int argc, char **argv)
 		return 2;
 	snprintf(path, sizeof(path), "%s/touched.files", argv[1]);
 	files = read_lines(path, &nfiles);
+	snprintf(path, sizeof(path), "%s/not-built", argv[4]);
+	cov.not_built = read_lines(path, &cov.nr_not_built);
 	b = calloc(nfiles ? nfiles : 1, sizeof(*b));
 	for (i = 0; i < nfiles; i++)
 		if (blame_file(argv[2], argv[3], files[i], &b[i])) {

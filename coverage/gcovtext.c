@@ -42,13 +42,27 @@ static long parse_count(const char *s)
 	return strtol(s, NULL, 10);
 }
 
-int gcov_read(const char *path, struct gcov_file *g, char *why, int len)
+/* A new section: its Source: path, no line yet. */
+static struct gcov_file *section(struct gcov_file **g, int *n, const char *source)
+{
+	struct gcov_file *all = realloc(*g, (size_t)(*n + 1) * sizeof(**g)), *s;
+
+	if (!all)
+		return NULL;
+	*g = all;
+	s = &all[(*n)++];
+	memset(s, 0, sizeof(*s));
+	snprintf(s->source, sizeof(s->source), "%.*s", (int)strcspn(source, "\n"), source);
+	return s;
+}
+
+int gcov_read(const char *path, struct gcov_file **g, int *n, char *why, int len)
 {
 	char buf[8192], *c1, *c2;
+	struct gcov_file *cur = NULL;
 	FILE *f = fopen(path, "r");
 	int lineno = 0, line;
 
-	memset(g, 0, sizeof(*g));
 	if (!f) {
 		snprintf(why, len, "%s: cannot open", path);
 		return -1;
@@ -64,23 +78,19 @@ int gcov_read(const char *path, struct gcov_file *g, char *why, int len)
 		}
 		line = atoi(c1 + 1);
 		if (!line) {
-			if (!strncmp(c2 + 1, "Source:", 7))
-				snprintf(g->source, sizeof(g->source), "%.*s",
-					 (int)strcspn(c2 + 8, "\n"), c2 + 8);
+			if (!strncmp(c2 + 1, "Source:", 7) && !(cur = section(g, n, c2 + 8)))
+				break;
 			continue;
 		}
-		if (line < 0 || grow(g, line)) {
-			snprintf(why, len, "%s:%d: line %d", path, lineno, line);
+		if (!cur || line < 0 || grow(cur, line)) {
+			snprintf(why, len, "%s:%d: line %d %s", path, lineno, line,
+				 cur ? "out of reach" : "before any Source: line");
 			fclose(f);
 			return -1;
 		}
-		g->count[line] = parse_count(buf);
+		cur->count[line] = parse_count(buf);
 	}
 	fclose(f);
-	if (!g->source[0]) {
-		snprintf(why, len, "%s: no Source: line", path);
-		return -1;
-	}
 	return 0;
 }
 

@@ -52,6 +52,11 @@ sg_phase guest "$SG_SERIES" "$variant-gcov" "$began"
 # Each check's counter files, as the guest printed them.
 "$SG_CACHE/bin/logread" --gcda "$cov/guest.log" "$cov/gcda" > "$cov/gcda.count" ||
 	echo "coverage: some counters of $cov/guest.log do not decode" >&2
+# The touched C files this kernel does not build (its config leaves them
+# out): nothing of them ran, and covmap says so.
+for f in $(grep '\.c$' "$run/touched.files"); do
+	[ -f "$build/${f%.c}.o" ] || echo "$f"
+done > "$cov/gcov/not-built"
 # gcov of each touched C file, for each check: its notes (the build's
 # .gcno) beside that check's counters.
 for c in $(echo "$checks" | tr , ' '); do

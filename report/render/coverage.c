@@ -31,7 +31,9 @@ static void text_row(FILE *f, char **r)
 	}
 	fprintf(f, "  patch %s %s: ", r[COV_NUMBER], r[COV_FILE]);
 	if (!strcmp(s, "not measured"))
-		fprintf(f, "not measured (%s lines; not built with gcov)\n", r[COV_LINES]);
+		fprintf(f, "not measured (%s lines; no gcov data of it)\n", r[COV_LINES]);
+	else if (!strcmp(s, "not built"))
+		fprintf(f, "not built into this kernel (%s lines): not exercised\n", r[COV_LINES]);
 	else if (!strcmp(s, "no code"))
 		fprintf(f, "no code among its %s lines\n", r[COV_LINES]);
 	else
@@ -93,7 +95,8 @@ static void patch_state(struct tsv_table *t, const char *number, int *ran, int *
 		if (strcmp(t->rows[i][COV_NUMBER], number))
 			continue;
 		*ran |= !strcmp(t->rows[i][COV_STATUS], "executed");
-		*idle |= !strcmp(t->rows[i][COV_STATUS], "not exercised");
+		*idle |= !strcmp(t->rows[i][COV_STATUS], "not exercised") ||
+			 !strcmp(t->rows[i][COV_STATUS], "not built");
 	}
 }
 
@@ -107,13 +110,17 @@ int coverage_not_exercised(FILE *f, const char *run)
 	for (i = 0; i < t.nr; i++) {
 		char **r = t.rows[i];
 
-		if (strcmp(r[COV_STATUS], "not exercised"))
+		if (strcmp(r[COV_STATUS], "not exercised") && strcmp(r[COV_STATUS], "not built"))
 			continue;
 		patch_state(&t, r[COV_NUMBER], &ran, &idle);
 		if (ran)
 			continue;
-		fprintf(f, "%spatch %s (%s: 0 of %s changed lines)", n++ ? ", " : "", r[COV_NUMBER],
-			r[COV_FILE], r[COV_CODE]);
+		if (!strcmp(r[COV_STATUS], "not built"))
+			fprintf(f, "%spatch %s (%s: not built into this kernel)", n++ ? ", " : "",
+				r[COV_NUMBER], r[COV_FILE]);
+		else
+			fprintf(f, "%spatch %s (%s: 0 of %s changed lines)", n++ ? ", " : "",
+				r[COV_NUMBER], r[COV_FILE], r[COV_CODE]);
 	}
 	tsv_table_free(&t);
 	return n;
