@@ -170,16 +170,24 @@ static void count_line(const char *file, int line, struct tally *t)
 	t->ran += ran;
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(cov.checks[*(const int *)a], cov.checks[*(const int *)b]);
+}
+
 static void put(char **entry, const char *file, const struct tally *t)
 {
 	char lines[16], code[16], ran[16], checks[2048] = "";
 	const char *row[COV_NCOLS], *status;
-	int i;
+	int i, order[MAX_CHECKS];
 
 	for (i = 0; i < cov.nchecks; i++)
-		if (t->by_check[i])
+		order[i] = i;
+	qsort(order, cov.nchecks, sizeof(order[0]), by_name);
+	for (i = 0; i < cov.nchecks; i++)
+		if (t->by_check[order[i]])
 			snprintf(checks + strlen(checks), sizeof(checks) - strlen(checks), "%s%s",
-				 *checks ? "," : "", cov.checks[i]);
+				 *checks ? "," : "", cov.checks[order[i]]);
 	status = !strcmp(file, "-") ? "no line left" : not_built(file) ? "not built" :
 		 !t->measured ? "not measured" : !t->code ? "no code" :
 		 t->ran ? "executed" : "not exercised";

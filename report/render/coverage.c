@@ -21,6 +21,12 @@ static int load(struct tsv_table *t, const char *run)
 	return 0;
 }
 
+/* "1 line", "7 lines" */
+static const char *lines(const char *n)
+{
+	return strcmp(n, "1") ? "lines" : "line";
+}
+
 static void text_row(FILE *f, char **r)
 {
 	const char *s = r[COV_STATUS];
@@ -31,13 +37,16 @@ static void text_row(FILE *f, char **r)
 	}
 	fprintf(f, "  patch %s %s: ", r[COV_NUMBER], r[COV_FILE]);
 	if (!strcmp(s, "not measured"))
-		fprintf(f, "not measured (%s lines; no gcov data of it)\n", r[COV_LINES]);
+		fprintf(f, "not measured (%s %s; no gcov data of it)\n", r[COV_LINES],
+			lines(r[COV_LINES]));
 	else if (!strcmp(s, "not built"))
-		fprintf(f, "not built into this kernel (%s lines): not exercised\n", r[COV_LINES]);
+		fprintf(f, "not built into this kernel (%s %s): not exercised\n", r[COV_LINES],
+			lines(r[COV_LINES]));
 	else if (!strcmp(s, "no code"))
-		fprintf(f, "no code among its %s lines\n", r[COV_LINES]);
+		fprintf(f, "no code among its %s %s\n", r[COV_LINES], lines(r[COV_LINES]));
 	else
-		fprintf(f, "%s of %s changed lines executed%s%s%s\n", r[COV_EXECUTED], r[COV_CODE],
+		fprintf(f, "%s of %s changed %s executed%s%s%s\n", r[COV_EXECUTED], r[COV_CODE],
+			lines(r[COV_CODE]),
 			strcmp(r[COV_CHECKS], "-") ? " (" : "",
 			strcmp(r[COV_CHECKS], "-") ? r[COV_CHECKS] : "",
 			strcmp(r[COV_CHECKS], "-") ? ")" : ": not exercised");
@@ -119,8 +128,8 @@ int coverage_not_exercised(FILE *f, const char *run)
 			fprintf(f, "%spatch %s (%s: not built into this kernel)", n++ ? ", " : "",
 				r[COV_NUMBER], r[COV_FILE]);
 		else
-			fprintf(f, "%spatch %s (%s: 0 of %s changed lines)", n++ ? ", " : "",
-				r[COV_NUMBER], r[COV_FILE], r[COV_CODE]);
+			fprintf(f, "%spatch %s (%s: 0 of %s changed %s)", n++ ? ", " : "",
+				r[COV_NUMBER], r[COV_FILE], r[COV_CODE], lines(r[COV_CODE]));
 	}
 	tsv_table_free(&t);
 	return n;

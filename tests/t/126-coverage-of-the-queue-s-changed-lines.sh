@@ -85,16 +85,16 @@ reply_again() {
 printf '        -:    0:Source:/b/drivers/md/raid0.c\n        3:    1:static long a;\n        -:    2:static int b;\n' \
 	> "$T/gcov/raid0-map/raid0.c.gcov"
 [ $rc = 0 ] && reply_again &&
-	grep -q '^  patch 001/001 drivers/md/raid0.c: 1 of 1 changed lines executed (raid0-map)$' "$T/g/reply.eml" &&
+	grep -q '^  patch 001/001 drivers/md/raid0.c: 1 of 1 changed line executed (raid0-map)$' "$T/g/reply.eml" &&
 	grep -q '^| 001/001 | widen-a | `drivers/md/raid0.c` | 1 of 1 | raid0-map | executed |$' "$T/g/gate.md" &&
 	! grep -q '^Not exercised' "$T/g/reply.eml" && grep -q '^Tested-by:' "$T/g/reply.eml" &&
 	ok "the gate's reply and gate.md: widen-a's line executed by raid0-map" ||
 	fail "reply with coverage: gate exit $rc, branch $cand: $(cat "$T/g/coverage.tsv"; sed -n '/changed lines/,$p' "$T/g/reply.eml")"
 sed -i 's/^        3:    1:/    #####:    1:/' "$T/gcov/raid0-map/raid0.c.gcov"
 reply_again &&
-	grep -q '^  patch 001/001 drivers/md/raid0.c: 0 of 1 changed lines executed: not exercised$' "$T/g/reply.eml" &&
+	grep -q '^  patch 001/001 drivers/md/raid0.c: 0 of 1 changed line executed: not exercised$' "$T/g/reply.eml" &&
 	grep -A1 '^Not exercised by any check, so not covered by this Tested-by:$' "$T/g/reply.eml" |
-		grep -q '^  patch 001/001 (drivers/md/raid0.c: 0 of 1 changed lines)$' &&
+		grep -q '^  patch 001/001 (drivers/md/raid0.c: 0 of 1 changed line)$' &&
 	ok "a patch no check exercised: said beside the Tested-by" ||
 	fail "reply, not exercised: $(cat "$T/g/coverage.tsv"; sed -n '/changed lines/,$p' "$T/g/reply.eml")"
 rm "$T/g/coverage.tsv"
