@@ -181,7 +181,7 @@ static void count_series(const struct result *rows, int nr, int *all, int *skipp
 
 int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 {
-	int i, skips = 0, test_skips = 0, ok = 0, series, skipped_series, pairs;
+	int i, skips = 0, test_skips = 0, planned = 0, ok = 0, series, skipped_series, pairs;
 	int green = results_green(rows, nr);
 	size_t at;
 
@@ -190,9 +190,12 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 		return 0;
 	}
 	for (i = 0; i < nr; i++) {
+		int left_out = results_skipped(&rows[i]) && !strcmp(rows[i].col[R_EXPECTED], "SKIP");
+
 		skips += results_skipped(&rows[i]);
+		planned += left_out;
 		test_skips += results_skipped(&rows[i]) && !results_series_skipped(&rows[i]) &&
-			      !results_is_pair(&rows[i]);
+			      !results_is_pair(&rows[i]) && !left_out;
 		ok += !results_skipped(&rows[i]) && results_match(&rows[i]);
 	}
 	count_series(rows, nr, &series, &skipped_series, &pairs);
@@ -204,6 +207,9 @@ int results_summary(const struct result *rows, int nr, char *buf, size_t len)
 	if (test_skips && at < len)
 		at += snprintf(buf + at, len - at, ", %d test%s SKIP (not run on its kernel)",
 			       test_skips, test_skips == 1 ? "" : "s");
+	if (planned && at < len)
+		at += snprintf(buf + at, len - at, ", %d row%s left out by the plan", planned,
+			       planned == 1 ? "" : "s");
 	if (at >= len)
 		return green;
 	if (skipped_series)
