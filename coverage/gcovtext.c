@@ -4,7 +4,9 @@
  * that is no code, "#####" (or "=====", reached only by an exception)
  * for one that never ran, else the runs, "*" after them when some of
  * its blocks did not run.  Line 0 carries the Source:, Graph:, Data:
- * and Runs: headers.
+ * and Runs: headers.  A line a macro expands into several functions is
+ * followed by a block a function ("------------------", "name:", the
+ * line again with that function's count): the line ran if any did.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,11 +73,9 @@ int gcov_read(const char *path, struct gcov_file **g, int *n, char *why, int len
 		lineno++;
 		c1 = strchr(buf, ':');
 		c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-		if (!c2) {
-			snprintf(why, len, "%s:%d: not a gcov line", path, lineno);
-			fclose(f);
-			return -1;
-		}
+		/* A function's block begins ("------", "name:"): not a line. */
+		if (!c2 || strspn(c1 + 1, " 0123456789") != (size_t)(c2 - c1 - 1))
+			continue;
 		line = atoi(c1 + 1);
 		if (!line) {
 			if (!strncmp(c2 + 1, "Source:", 7) && !(cur = section(g, n, c2 + 8)))
@@ -88,7 +88,8 @@ int gcov_read(const char *path, struct gcov_file **g, int *n, char *why, int len
 			fclose(f);
 			return -1;
 		}
-		cur->count[line] = parse_count(buf);
+		if (parse_count(buf) > cur->count[line])
+			cur->count[line] = parse_count(buf);
 	}
 	fclose(f);
 	return 0;

@@ -2,7 +2,8 @@
 # stand-in (a known history and known gcov counters).  The candidate is
 # a base and one commit a patch: 001 changes two lines of raid0.c, 002
 # adds a comment above them (moving them down) and a line to loop.c,
-# 003 only removes a line.  gcov text files say raid0-map ran one of
+# 003 only removes a line.  gcov text files (with a macro's block a
+# function, as gcov prints it) say raid0-map ran one of
 # 001's lines, fio-raid0 none, and no gcov of loop.c: 001 executed (1 of
 # 2, by raid0-map), 002's raid0.c line no code, its loop.c not measured,
 # 003 no line left.  The same with neither line run: 001 not exercised.
@@ -48,6 +49,10 @@ gcov_of() {
 $(printf '%9s' "$2"):    3:int c2 = f();
 $(printf '%9s' "$3"):    4:int d2 = g();
         1:    5:int e;
+------------------
+e_instance:
+        1:    5:int e;
+------------------
 EOF
 }
 gcov_of "$T/cov/raid0-map" 7 '#####'
