@@ -3,6 +3,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "branches.h"
 #include "facts.h"
 #include "patchfile.h"
 #include "runfile.h"
@@ -254,17 +255,6 @@ int facts_fixed_by(struct ydoc *y, const char *dir, const char *id)
 	return 0;
 }
 
-static int known_check(struct ydoc *branches, const char *name)
-{
-	yaml_node_t *c = ydoc_get(branches, ydoc_root(branches), "checks");
-	int i;
-
-	for (i = 0; i < ydoc_len(c); i++)
-		if (!strcmp(ydoc_str(ydoc_item(branches, c, i)), name))
-			return 1;
-	return 0;
-}
-
 static void proof_row(const struct fact *f, const char *kind, const char *name, const char *fixes)
 {
 	const char *values[PI_NCOLS] = { f->id, kind, name, fixes[0] ? fixes : "-", f->subject };
@@ -283,7 +273,7 @@ int facts_proofs(struct ydoc *y, const char *dir)
 		return 2;
 	for (i = 0; i < facts.n; i++)
 		for (j = 0; j < facts.f[i].nr_checks; j++)
-			if (!known_check(y, facts.f[i].checks[j])) {
+			if (!branches_is_check(y, facts.f[i].checks[j])) {
 				ydoc_err(&facts.y, facts.f[i].proven_by,
 					 "%s: proven-by: %s is not a check of %s",
 					 short_id(facts.f[i].id), facts.f[i].checks[j], y->path);

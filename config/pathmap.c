@@ -47,17 +47,6 @@ static int literal_prefix(const char *glob)
 	return (int)strcspn(glob, "*?[");
 }
 
-static int known_check(struct ydoc *b, const char *name)
-{
-	yaml_node_t *checks = ydoc_get(b, ydoc_root(b), "checks");
-	int i;
-
-	for (i = 0; i < ydoc_len(checks); i++)
-		if (!strcmp(ydoc_str(ydoc_item(b, checks, i)), name))
-			return 1;
-	return 0;
-}
-
 /* "generic/091", "ext4/001" or "group:aio". */
 static int test_name_ok(const char *t)
 {
@@ -115,7 +104,7 @@ static void read_entry(struct ydoc *m, struct ydoc *b, const char *glob, yaml_no
 	read_names(m, ydoc_get(m, v, "checks"), glob, "checks", e->checks, &e->nchecks);
 	read_names(m, ydoc_get(m, v, "fstests"), glob, "fstests", e->tests, &e->ntests);
 	for (i = 0; i < e->nchecks; i++)
-		if (!known_check(b, e->checks[i]))
+		if (!branches_is_check(b, e->checks[i]))
 			ydoc_err(m, v, "%s: check %s is not one of branches.yaml's checks", glob,
 				 e->checks[i]);
 	for (i = 0; i < e->ntests; i++)
