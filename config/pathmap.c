@@ -32,6 +32,12 @@ struct entry {
 	const char *checks[MAX_NAMES];
 	int nchecks;
 	const char *tests[MAX_NAMES];	/* DIR/NNN or group:NAME */
+	/*
+	 * With a checkout: tests[] with each group as the checkout's tests
+	 * of it, read once; a group with none stays "group:NAME".
+	 */
+	char **expanded;
+	int nexpanded;
 	int ntests;
 };
 
@@ -248,6 +254,28 @@ static int group_tests(const char *fstests, const char *group, char **out, int m
 	return n;
 }
 
+/* Each matched entry's tests, its groups read from the checkout once. */
+static void expand(struct pathmap *pm, const struct pathmap_opts *o)
+{
+	static char *members[MAX_TESTS];
+	int i, j, k, m;
+
+	for (i = 0; i < pm->n; i++) {
+		struct entry *e = &pm->e[i];
+
+		for (j = 0; j < e->ntests; j++) {
+			m = strncmp(e->tests[j], "group:", 6) ? 0 :
+				group_tests(o->fstests, e->tests[j] + 6, members, MAX_TESTS);
+			e->expanded = realloc(e->expanded, (e->nexpanded + (m ? m : 1)) *
+							       sizeof(*e->expanded));
+			if (!m)
+				e->expanded[e->nexpanded++] = strdup(e->tests[j]);
+			for (k = 0; k < m; k++)
+				e->expanded[e->nexpanded++] = members[k];
+		}
+	}
+}
+
 /* One test offered for a path: chosen if it exists and fits, else left out. */
 static struct pick *offer(struct picks *ps, struct picks *times, const struct pathmap_opts *o,
 			  const char *name)
@@ -284,8 +312,8 @@ static void choose(struct pathmap *pm, const struct pathmap_opts *o, struct pick
 		   struct picks *ps, int npaths, char **paths)
 {
 	const struct entry *order[MAX_ENTRIES];
-	char *always, *t, *members[MAX_TESTS];
-	int i, j, k, n = 0, m;
+	char *always, *t;
+	int i, j, n = 0;
 
 	always = strdup(o->always ? o->always : "");
 	for (t = strtok(always, " \t\n"); t; t = strtok(NULL, " \t\n"))
@@ -304,17 +332,9 @@ static void choose(struct pathmap *pm, const struct pathmap_opts *o, struct pick
 			}
 	qsort(order, n, sizeof(order[0]), by_specific);
 	for (i = 0; i < n; i++)
-		for (j = 0; j < order[i]->ntests; j++) {
-			if (strncmp(order[i]->tests[j], "group:", 6)) {
-				offer(ps, times, o, order[i]->tests[j]);
-				continue;
-			}
-			m = group_tests(o->fstests, order[i]->tests[j] + 6, members, MAX_TESTS);
-			for (k = 0; k < m; k++) {
-				offer(ps, times, o, members[k]);
-				free(members[k]);
-			}
-		}
+		for (j = 0; j < order[i]->nexpanded; j++)
+			if (strncmp(order[i]->expanded[j], "group:", 6))
+				offer(ps, times, o, order[i]->expanded[j]);
 }
 
 /* "a,b,c" appended to out, each once. */
@@ -344,26 +364,19 @@ static void row_test(const struct pick *p, char *tests, char *left, size_t len)
 	add_word(left, len, said);
 }
 
-static void row_tests(const struct entry *e, const struct pathmap_opts *o, struct picks *ps,
-		      char *tests, char *left, size_t len)
+static void row_tests(const struct entry *e, struct picks *ps, char *tests, char *left,
+		      size_t len)
 {
-	char *members[MAX_TESTS], said[128];
-	int j, k, m;
+	char said[128];
+	int j;
 
-	for (j = 0; j < e->ntests; j++) {
-		if (strncmp(e->tests[j], "group:", 6)) {
-			row_test(find_pick(ps, e->tests[j]), tests, left, len);
+	for (j = 0; j < e->nexpanded; j++) {
+		if (strncmp(e->expanded[j], "group:", 6)) {
+			row_test(find_pick(ps, e->expanded[j]), tests, left, len);
 			continue;
 		}
-		m = group_tests(o->fstests, e->tests[j] + 6, members, MAX_TESTS);
-		if (!m) {
-			snprintf(said, sizeof(said), "%s:no test of the checkout in it", e->tests[j]);
-			add_word(left, len, said);
-		}
-		for (k = 0; k < m; k++) {
-			row_test(find_pick(ps, members[k]), tests, left, len);
-			free(members[k]);
-		}
+		snprintf(said, sizeof(said), "%s:no test of the checkout in it", e->expanded[j]);
+		add_word(left, len, said);
 	}
 }
 
@@ -384,7 +397,7 @@ static void put_row(struct pathmap *pm, const struct pathmap_opts *o, struct pic
 		for (j = 0; j < e->nchecks; j++)
 			add_word(checks, sizeof(checks), e->checks[j]);
 		if (o->fstests)
-			row_tests(e, o, ps, tests, left, sizeof(tests));
+			row_tests(e, ps, tests, left, sizeof(tests));
 		snprintf(why + strlen(why), sizeof(why) - strlen(why), "%s%s", *why ? "; " : "",
 			 e->why);
 	}
@@ -437,8 +450,10 @@ int pathmap_print(struct ydoc *branches, const char *dir, const struct pathmap_o
 		ydoc_free(&m);
 		return 1;
 	}
-	if (o->fstests)
+	if (o->fstests) {
+		expand(&pm, o);
 		choose(&pm, o, &times, &ps, npaths, paths);
+	}
 	runfile_put_header(stdout, runfile_kind("touched"));
 	for (i = 0; i < npaths; i++)
 		put_row(&pm, o, &ps, paths[i]);
