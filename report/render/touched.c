@@ -33,14 +33,23 @@ static void ran_for(const struct gate_run *g, char **row, char *out, size_t len)
 	ran_of(g, row[TO_FSTESTS], out, len);
 }
 
-static void md_group(FILE *f, struct tsv_table *t, char ran[][RAN_LEN], int i)
+/* The files of row i's group (the same checks ran), each as fmt says. */
+static void group_files(FILE *f, struct tsv_table *t, char ran[][RAN_LEN], int i, const char *fmt)
 {
 	int k, n = 0;
 
+	for (k = i; k < t->nr; k++) {
+		if (strcmp(ran[k], ran[i]))
+			continue;
+		fputs(n++ ? ", " : "", f);
+		fprintf(f, fmt, t->rows[k][TO_PATH]);
+	}
+}
+
+static void md_group(FILE *f, struct tsv_table *t, char ran[][RAN_LEN], int i)
+{
 	fputs("| ", f);
-	for (k = i; k < t->nr; k++)
-		if (!strcmp(ran[k], ran[i]))
-			fprintf(f, "%s`%s`", n++ ? ", " : "", t->rows[k][TO_PATH]);
+	group_files(f, t, ran, i, "`%s`");
 	fputs(" | ", f);
 	tables_md_cell(f, ran[i], 400);
 	fputs(" |\n", f);
@@ -48,12 +57,8 @@ static void md_group(FILE *f, struct tsv_table *t, char ran[][RAN_LEN], int i)
 
 static void text_group(FILE *f, struct tsv_table *t, char ran[][RAN_LEN], int i)
 {
-	int k, n = 0;
-
 	fputs("  ", f);
-	for (k = i; k < t->nr; k++)
-		if (!strcmp(ran[k], ran[i]))
-			fprintf(f, "%s%s", n++ ? ", " : "", t->rows[k][TO_PATH]);
+	group_files(f, t, ran, i, "%s");
 	fprintf(f, ":\n    %s\n", ran[i]);
 }
 
@@ -123,9 +128,9 @@ void touched_said(FILE *f, const char *run, const struct gate_run *g, enum touch
 		tsv_table_free(&t);
 		return;
 	}
-	for (i = 0; i < t.nr && i < 512; i++)
-		ran_for(g, t.rows[i], ran[i], RAN_LEN);
 	t.nr = t.nr < 512 ? t.nr : 512;
+	for (i = 0; i < t.nr; i++)
+		ran_for(g, t.rows[i], ran[i], RAN_LEN);
 	if (s == TOUCHED_MD)
 		fputs("\n| files the queue touches | the checks and fstests tests that ran through them |\n"
 		      "|---|---|\n", f);
