@@ -37,6 +37,7 @@ static struct {
 	char **not_built;	/* GCOV_DIR/not-built: files the kernel does not build */
 	int nr_not_built;
 	char *checks[MAX_CHECKS];
+	int by_name[MAX_CHECKS];	/* checks[]' indexes, in order of their names */
 	int nchecks;
 	struct gcov_file *g;	/* every section of every gcov file */
 	int *check;		/* check[i]: g[i]'s check, an index of checks[] */
@@ -50,13 +51,18 @@ static int has_suffix(const char *s, const char *suf)
 	return n >= k && !strcmp(s + n - k, suf);
 }
 
+static int by_name(const void *a, const void *b)
+{
+	return strcmp(cov.checks[*(const int *)a], cov.checks[*(const int *)b]);
+}
+
 /* Every GCOV_DIR/<check>/<file>.gcov, read. */
 static int load_gcov(const char *dir)
 {
 	char path[4096], why[4352];
 	struct dirent *c, *f;
 	DIR *top = opendir(dir), *sub;
-	int before;
+	int before, i;
 
 	if (!top)
 		return 0;	/* no coverage: every file not measured */
@@ -87,6 +93,9 @@ static int load_gcov(const char *dir)
 		cov.nchecks++;
 	}
 	closedir(top);
+	for (i = 0; i < cov.nchecks; i++)
+		cov.by_name[i] = i;
+	qsort(cov.by_name, cov.nchecks, sizeof(cov.by_name[0]), by_name);
 	return 0;
 }
 
@@ -170,24 +179,16 @@ static void count_line(const char *file, int line, struct tally *t)
 	t->ran += ran;
 }
 
-static int by_name(const void *a, const void *b)
-{
-	return strcmp(cov.checks[*(const int *)a], cov.checks[*(const int *)b]);
-}
-
 static void put(char **entry, const char *file, const struct tally *t)
 {
 	char lines[16], code[16], ran[16], checks[2048] = "";
 	const char *row[COV_NCOLS], *status;
-	int i, order[MAX_CHECKS];
+	int i;
 
 	for (i = 0; i < cov.nchecks; i++)
-		order[i] = i;
-	qsort(order, cov.nchecks, sizeof(order[0]), by_name);
-	for (i = 0; i < cov.nchecks; i++)
-		if (t->by_check[order[i]])
+		if (t->by_check[cov.by_name[i]])
 			snprintf(checks + strlen(checks), sizeof(checks) - strlen(checks), "%s%s",
-				 *checks ? "," : "", cov.checks[order[i]]);
+				 *checks ? "," : "", cov.checks[cov.by_name[i]]);
 	status = !strcmp(file, "-") ? "no line left" : not_built(file) ? "not built" :
 		 !t->measured ? "not measured" : !t->code ? "no code" :
 		 t->ran ? "executed" : "not exercised";
