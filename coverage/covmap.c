@@ -2,9 +2,9 @@
 /*
  * covmap: which of a gate's queue's changed lines its checks executed.
  *
- *	covmap RUN REPO BRANCH GCOV_DIR
+ *	covmap RUN REPO REV GCOV_DIR
  *
- * The candidate (BRANCH of the git repository REPO) is the previous
+ * The candidate (REV of the git repository REPO, its last patch's commit) is the previous
  * release plus one commit per patch of the queue (RUN/entries), so `git
  * blame` of each file the queue touches (RUN/touched.files) says which
  * patch put each of its lines there: a patch's changed lines, where they
@@ -233,7 +233,7 @@ int main(int argc, char **argv)
 	int nfiles, e, i, line, rows;
 
 	if (argc != 5) {
-		fprintf(stderr, "usage: covmap RUN REPO BRANCH GCOV_DIR\n");
+		fprintf(stderr, "usage: covmap RUN REPO REV GCOV_DIR\n");
 		return 2;
 	}
 	snprintf(path, sizeof(path), "%s/entries", argv[1]);

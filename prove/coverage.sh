@@ -73,5 +73,7 @@ for c in $(echo "$checks" | tr , ' '); do
 			echo "coverage: $gcov_tool of $f under $c failed" >&2
 	done
 done
-"$SG_CACHE/bin/covmap" "$run" "$SG_REPO" "$(sg_variant_branch "$variant")" "$cov/gcov" \
+# The candidate's commit as this gate made it, not its branch's name: a
+# later gate of a queue of the same name moves the branch.
+"$SG_CACHE/bin/covmap" "$run" "$SG_REPO" "$(sg_git rev-parse "$(sg_variant_branch "$variant")")" "$cov/gcov" \
 	> "$run/coverage.tsv" || no "covmap failed"
